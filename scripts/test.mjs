@@ -1,0 +1,73 @@
+// The whole test suite: type-check, lint, unit and API tests (PGlite and PostgreSQL), and whatever
+// else the project adds here. Ends with one plain line "N passed, N failed" that sums every test.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('.tmp', { recursive: true });
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A check that is one test: it passes or fails as a whole. */
+function check(name, command, args) {
+  if (step(name, command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+/** A runner whose JSON report counts its tests. */
+function vitest(name, args) {
+  const report = `.tmp/${name}.json`;
+  rmSync(report, { force: true });
+  const ok = step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    if (json.numPendingTests || json.numTodoTests) {
+      console.log(`${name}: ${json.numPendingTests + json.numTodoTests} skipped`);
+    }
+    if (!ok && json.numFailedTests === 0) {
+      failed += 1;
+      failures.push(`${name} (runner failed)`);
+    } else if (json.numFailedTests > 0) failures.push(name);
+  } catch {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+  }
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  const notice = [
+    '',
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+    '!!  TEST_DATABASE_URL is not set: the API suite runs on PGlite only and the       !!',
+    '!!  PostgreSQL run (and the concurrent checkout test) is SKIPPED.                 !!',
+    '!!  Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it.      !!',
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+    '',
+  ];
+  console.log(notice.join('\n'));
+  if (process.env.CI) {
+    console.log('CI is set: the PostgreSQL run must not be skipped.');
+    failed += 1;
+    failures.push('PostgreSQL run skipped in CI');
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('lint', 'npx', ['biome', 'check', '.']);
+vitest('unit-and-api', []);
+
+console.log('');
+if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

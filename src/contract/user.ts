@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { wireId } from './common.ts';
+
+export const ADMIN_ROLE = 1;
+export const USER_ROLE = 0;
+
+/** A user as the server shows it: never a password or answer hash. */
+export const publicUser = z.object({
+  _id: wireId,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  role: z.number(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const USERS_PAGE_SIZE = 20;
+export const allUsersResponse = z.object({
+  success: z.literal(true),
+  users: z.array(publicUser),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AllUsersResponse = z.infer<typeof allUsersResponse>;

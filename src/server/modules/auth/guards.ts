@@ -1,0 +1,37 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../user/repo.ts';
+import type { AuthService } from './service.ts';
+import { tokenFromHeader } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: UserRow | null;
+  }
+}
+
+export interface Guards {
+  requireUser: preHandlerAsyncHookHandler;
+  requireAdmin: preHandlerAsyncHookHandler;
+}
+
+/** Route guards: the user comes from the database on every call, so a demoted admin loses access at once. */
+export function createGuards(auth: AuthService): Guards {
+  const load = async (request: FastifyRequest) => {
+    request.currentUser = await auth.authenticate(tokenFromHeader(request.headers.authorization));
+    return request.currentUser;
+  };
+  return {
+    requireUser: async (request) => {
+      await load(request);
+    },
+    requireAdmin: async (request) => {
+      auth.assertAdmin(await load(request));
+    },
+  };
+}
+
+/** The signed-in user of a route behind a guard. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw new Error('route is missing its guard');
+  return request.currentUser;
+}

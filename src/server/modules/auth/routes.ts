@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  okResponse,
+  profileBody,
+  profileResponse,
+  registerBody,
+  registerResponse,
+} from '../../../contract/auth.ts';
+import { errorResponse, successResponse } from '../../../contract/common.ts';
+import { toPublicUser } from '../user/mapper.ts';
+import { type Guards, userOf } from './guards.ts';
+import type { AuthService } from './service.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  guards: Guards;
+  rateLimitPerMinute: number;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, guards, rateLimitPerMinute },
+) => {
+  // One bucket per client address shared by the three public account calls.
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute', groupId: 'auth' };
+  const tags = ['auth'];
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit },
+      schema: { tags, body: registerBody, response: { 201: registerResponse, 409: errorResponse } },
+    },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply.code(201).send({ success: true, message: 'User Registered Successfully', user: toPublicUser(user) });
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: { rateLimit }, schema: { tags, body: loginBody, response: { 200: loginResponse, 401: errorResponse } } },
+    async (request) => {
+      const { user, token } = await auth.login(request.body);
+      return { success: true as const, message: 'Logged in successfully', user: toPublicUser(user), token };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit },
+      schema: { tags, body: forgotPasswordBody, response: { 200: successResponse, 401: errorResponse } },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { success: true as const, message: 'Password Reset Successfully' };
+    },
+  );
+
+  app.get(
+    '/user-auth',
+    { preHandler: guards.requireUser, schema: { tags, response: { 200: okResponse, 401: errorResponse } } },
+    async () => ({ ok: true as const }),
+  );
+
+  app.get(
+    '/admin-auth',
+    { preHandler: guards.requireAdmin, schema: { tags, response: { 200: okResponse, 403: errorResponse } } },
+    async () => ({ ok: true as const }),
+  );
+
+  app.put(
+    '/profile',
+    { preHandler: guards.requireUser, schema: { tags, body: profileBody, response: { 200: profileResponse } } },
+    async (request) => {
+      const updated = await auth.updateProfile(userOf(request).id, request.body);
+      return { success: true as const, message: 'Profile Updated Successfully', updatedUser: toPublicUser(updated) };
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders, products, users } from '../../db/schema.ts';
+
+export interface OrderRow {
+  id: number;
+  status: string;
+  totalCents: number;
+  createdAt: Date;
+  buyer: { id: number; name: string };
+}
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+const orderSelection = {
+  id: orders.id,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  createdAt: orders.createdAt,
+  buyer: { id: users.id, name: users.name },
+};
+
+function selectOrders(db: Db | Tx) {
+  return db.select(orderSelection).from(orders).innerJoin(users, eq(users.id, orders.buyerId));
+}
+
+export async function listOrders(db: Db, buyerId: number | null, limit: number, offset: number): Promise<OrderRow[]> {
+  return selectOrders(db)
+    .where(buyerId === null ? undefined : eq(orders.buyerId, buyerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOrders(db: Db, buyerId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(buyerId === null ? undefined : eq(orders.buyerId, buyerId));
+  return Number(row?.value ?? 0);
+}
+
+export async function findOrder(db: Db | Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  return row;
+}
+
+/** The items of several orders in one query. */
+export async function itemsOfOrders(db: Db | Tx, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+}
+
+export interface StockRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+}
+
+/** Lock the products of a cart, in id order so that concurrent checkouts never deadlock. */
+export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
+  return tx
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      description: products.description,
+      priceCents: products.priceCents,
+      quantity: products.quantity,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Add `delta` (negative to take) to the stock of each product, in one statement. */
+export async function adjustStock(tx: Tx, lines: { productId: number; delta: number }[]): Promise<void> {
+  if (lines.length === 0) return;
+  const values = sql.join(
+    lines.map((line) => sql`(${line.productId}::int, ${line.delta}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${products} set quantity = ${products.quantity} + change.delta, updated_at = now()
+    from (values ${values}) as change(id, delta)
+    where ${products.id} = change.id`);
+}
+
+export interface NewOrderItem {
+  productId: number;
+  name: string;
+  slug: string;
+  description: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export async function insertOrder(tx: Tx, buyerId: number, totalCents: number, items: NewOrderItem[]): Promise<number> {
+  const [row] = await tx.insert(orders).values({ buyerId, totalCents }).returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned nothing');
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
+  return row.id;
+}
+
+export async function lockOrderStatus(tx: Tx, id: number): Promise<string | undefined> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+  return row?.status;
+}
+
+export async function setOrderStatus(tx: Tx, id: number, status: OrderStatus): Promise<void> {
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id));
+}

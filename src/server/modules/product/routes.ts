@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, TOTAL_COUNT_HEADER } from '../../../contract/common.ts';
+import {
+  getProductResponse,
+  getProductsQuery,
+  getProductsResponse,
+  photoParams,
+  productCategoryQuery,
+  productCategoryResponse,
+  productChangedResponse,
+  productCountResponse,
+  productDeletedResponse,
+  productFields,
+  productFiltersBody,
+  productFiltersResponse,
+  productIdParams,
+  productListParams,
+  productListResponse,
+  relatedParams,
+  relatedResponse,
+  searchParams,
+  searchResponse,
+  slugParams,
+} from '../../../contract/product.ts';
+import { checkPhoto } from '../../lib/image.ts';
+import { readMultipartForm } from '../../plugins/uploads.ts';
+import type { Guards } from '../auth/guards.ts';
+import { toWireCategory } from '../category/mapper.ts';
+import type { CategoryService } from '../category/service.ts';
+import { toWireProduct } from './mapper.ts';
+import type { ProductService } from './service.ts';
+
+export interface ProductRoutesOptions {
+  products: ProductService;
+  categories: CategoryService;
+  guards: Guards;
+}
+
+const multipartBody = {
+  consumes: ['multipart/form-data'],
+  description:
+    'multipart/form-data: name, description, price, quantity, category (id), shipping (0/1), photo (image file, at most 1 MB)',
+};
+
+export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async (
+  app,
+  { products, categories, guards },
+) => {
+  const tags = ['product'];
+
+  app.get(
+    '/product-list/:page',
+    { schema: { tags, params: productListParams, response: { 200: productListResponse } } },
+    async (request) => {
+      const page = await products.page(request.params.page);
+      return { success: true as const, products: page.products.map(toWireProduct), total: page.total };
+    },
+  );
+
+  app.get('/product-count', { schema: { tags, response: { 200: productCountResponse } } }, async () => ({
+    success: true as const,
+    total: await products.count(),
+  }));
+
+  app.post(
+    '/product-filters',
+    { schema: { tags, body: productFiltersBody, response: { 200: productFiltersResponse } } },
+    async (request) => {
+      const { checked, radio, page } = request.body;
+      const result = await products.filter(checked.map(Number), radio, page);
+      return { success: true as const, products: result.products.map(toWireProduct), total: result.total };
+    },
+  );
+
+  app.get(
+    '/search/:keyword',
+    {
+      schema: {
+        tags,
+        params: searchParams,
+        querystring: getProductsQuery,
+        description: 'Ranked by relevance, paged; the true number of matches is in the X-Total-Count header.',
+        response: { 200: searchResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await products.search(request.params.keyword, request.query.page);
+      reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      return result.products.map(toWireProduct);
+    },
+  );
+
+  app.get(
+    '/get-product',
+    { schema: { tags, querystring: getProductsQuery, response: { 200: getProductsResponse } } },
+    async (request) => {
+      const page = await products.page(request.query.page);
+      return {
+        success: true as const,
+        message: 'All Products',
+        countTotal: page.products.length,
+        total: page.total,
+        products: page.products.map(toWireProduct),
+      };
+    },
+  );
+
+  app.get(
+    '/get-product/:slug',
+    { schema: { tags, params: slugParams, response: { 200: getProductResponse, 404: errorResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Single Product Fetched',
+      product: toWireProduct(await products.bySlug(request.params.slug)),
+    }),
+  );
+
+  app.get(
+    '/related-product/:pid/:cid',
+    { schema: { tags, params: relatedParams, response: { 200: relatedResponse } } },
+    async (request) => ({
+      success: true as const,
+      products: (await products.related(request.params.pid, request.params.cid)).map(toWireProduct),
+    }),
+  );
+
+  app.get(
+    '/product-category/:slug',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: productCategoryQuery,
+        response: { 200: productCategoryResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const category = await categories.bySlug(request.params.slug);
+      const page = await products.inCategory(category.id, request.query.page);
+      return {
+        success: true as const,
+        category: toWireCategory(category),
+        products: page.products.map(toWireProduct),
+        total: page.total,
+      };
+    },
+  );
+
+  app.get(
+    '/product-photo/:id',
+    {
+      schema: {
+        tags,
+        params: photoParams,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        description: 'The photo bytes with ETag; `?v=` (a version) makes the answer cacheable for a year.',
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const etag = await products.etagOfPhoto(id);
+      if (!etag) return reply.code(404).send({ success: false, message: 'Photo not found' });
+      reply.header('etag', etag);
+      reply.header(
+        'cache-control',
+        request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+        return reply.code(304).send();
+      }
+      const photo = await products.photo(id);
+      if (!photo) return reply.code(404).send({ success: false, message: 'Photo not found' });
+      reply.header('etag', photo.etag);
+      return reply.type(photo.contentType).send(Buffer.from(photo.data));
+    },
+  );
+
+  app.post(
+    '/create-product',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags, ...multipartBody, response: { 201: productChangedResponse } },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, 'photo');
+      const fields = productFields.parse(form.fields);
+      const photo = form.file ? await checkPhoto(form.file) : null;
+      const row = await products.create(fields, photo);
+      return reply
+        .code(201)
+        .send({ success: true, message: 'Product Created Successfully', product: toWireProduct(row) });
+    },
+  );
+
+  app.put(
+    '/update-product/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags, params: productIdParams, ...multipartBody, response: { 200: productChangedResponse } },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, 'photo');
+      const fields = productFields.parse(form.fields);
+      const photo = form.file ? await checkPhoto(form.file) : null;
+      const row = await products.update(request.params.id, fields, photo);
+      return { success: true as const, message: 'Product Updated Successfully', product: toWireProduct(row) };
+    },
+  );
+
+  app.delete(
+    '/delete-product/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags, params: productIdParams, response: { 200: productDeletedResponse, 404: errorResponse } },
+    },
+    async (request) => {
+      await products.remove(request.params.id);
+      return { success: true as const, message: 'Product Deleted Successfully' };
+    },
+  );
+};

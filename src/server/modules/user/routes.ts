@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuery } from '../../../contract/common.ts';
+import { allUsersResponse, USERS_PAGE_SIZE } from '../../../contract/user.ts';
+import type { Db } from '../../db/client.ts';
+import type { Guards } from '../auth/guards.ts';
+import { toPublicUser } from './mapper.ts';
+import { countUsers, listUsers } from './repo.ts';
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
+  app.get(
+    '/all-users',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags: ['users'], querystring: pageQuery, response: { 200: allUsersResponse } },
+    },
+    async (request) => {
+      const { page } = request.query;
+      const [rows, total] = await Promise.all([
+        listUsers(db, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE),
+        countUsers(db),
+      ]);
+      return { success: true as const, users: rows.map(toPublicUser), total, page, pageSize: USERS_PAGE_SIZE };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoCatalogue } from './db/seed.ts';
+import { loadEnv } from './env.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
+
+/** Start the shop: migrate, bootstrap the admin, seed the demo catalogue, listen, and shut down gracefully. */
+async function main(): Promise<void> {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
+  await database.migrate();
+
+  const app = await buildApp({ env, database });
+  app.log.info({ database: database.engine }, 'database ready');
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const tokens = createTokens(await resolveJwtSecret(database.db, env.JWT_SECRET), env.JWT_EXPIRES_IN);
+    const admin = await createAuthService(database.db, tokens).ensureAdmin(
+      env.ADMIN_EMAIL,
+      env.ADMIN_PASSWORD,
+      env.ADMIN_NAME,
+    );
+    app.log.info({ userId: admin.id }, 'administrator from ADMIN_EMAIL is ready');
+  }
+  if (env.SEED_DEMO) await seedDemoCatalogue(database.db, app.log);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing: finishing requests in flight');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+}
+
+await main();

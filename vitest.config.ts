@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...(engine === 'postgres' ? { globalSetup: ['tests/setup/postgres-template.ts'] } : {}),
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      apiProject('api-pglite', 'pglite'),
+      ...(postgresUrl ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
