@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
 import { renderBannerImage, renderProductPhoto } from '../../src/server/db/seed/product-photo-art.ts';
 
-const products = demoCatalogue.flatMap((category) => category.products.map((product) => ({ ...product, category: category.name })));
+const products = demoCatalogue.flatMap((category) =>
+  category.products.map((product) => ({ ...product, category: category.name })),
+);
 
 /** The shop's six price bands as half-open ranges in cents: [min, max). */
 const BANDS_CENTS: ReadonlyArray<readonly [number, number]> = [

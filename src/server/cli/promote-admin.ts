@@ -1,0 +1,29 @@
+// Make an existing user an administrator (or, with --demote, a normal user again):
+//   npm run admin:promote -- someone@example.com [--demote]
+import { ADMIN_ROLE, USER_ROLE } from '../../contract/user.ts';
+import { setRoleByEmail } from '../modules/user/repo.ts';
+import { openFromEnv } from './open-from-env.ts';
+
+const args = process.argv.slice(2);
+const email = args
+  .find((arg) => !arg.startsWith('--'))
+  ?.trim()
+  .toLowerCase();
+const demote = args.includes('--demote');
+if (!email) {
+  console.error('Usage: npm run admin:promote -- <email> [--demote]');
+  process.exit(2);
+}
+
+const { database } = await openFromEnv();
+try {
+  const user = await setRoleByEmail(database.db, email, demote ? USER_ROLE : ADMIN_ROLE);
+  if (!user) {
+    console.error(`No user with e-mail ${email}. Register first, then run this again.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${user.email} is now ${demote ? 'a normal user' : 'an administrator'}.`);
+  }
+} finally {
+  await database.close();
+}
