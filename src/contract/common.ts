@@ -6,7 +6,7 @@ export const MAX_ID = 2_147_483_647;
 export const idString = z
   .string()
   .trim()
-  .regex(/^\d{1,10}$/, 'must be an id')
+  .regex(/^\d{1,10}$/, { error: 'must be an id', abort: true })
   .refine((value) => Number(value) >= 1 && Number(value) <= MAX_ID, 'must be an id');
 /** An id as a number, parsed from its wire string. */
 export const idNumber = idString.transform((value) => Number(value));

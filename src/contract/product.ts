@@ -33,7 +33,8 @@ export type Product = z.infer<typeof product>;
 const productsPage = { success: z.literal(true), products: z.array(product), total: z.number() };
 
 export const productListParams = z.object({ page: pageNumber });
-export const productListResponse = z.object(productsPage);
+/** One page, newest first; the total comes from product-count (one query per page stays one query). */
+export const productListResponse = z.object({ success: z.literal(true), products: z.array(product) });
 export type ProductListResponse = z.infer<typeof productListResponse>;
 
 export const productCountResponse = z.object({ success: z.literal(true), total: z.number() });

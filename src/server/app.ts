@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { tooManyRequests } from './lib/http-errors.ts';
@@ -20,6 +20,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { MULTIPART_LIMITS } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 

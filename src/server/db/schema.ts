@@ -24,10 +24,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-  ],
+  // Ascending indexes scanned backwards serve "newest first" (ORDER BY … DESC, whose nulls come first).
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt, t.id)],
 );
 
 export const categories = pgTable(
@@ -76,9 +74,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
-    index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
-    index('products_price_idx').on(t.priceCents, t.createdAt.desc()),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_price_idx').on(t.priceCents),
     index('products_search_idx').using('gin', t.search),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
@@ -117,8 +115,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
-    index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt, t.id),
+    index('orders_created_at_idx').on(t.createdAt, t.id),
     check('orders_status_valid', sql`${t.status} in ('Not Process', 'Processing', 'Shipped', 'deliverd', 'cancel')`),
   ],
 );

@@ -24,14 +24,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, guards, rateLimitPerMinute },
 ) => {
-  // One bucket per client address shared by the three public account calls.
-  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute', groupId: 'auth' };
+  // One bucket per client address shared by the three public account calls. A single limiter is shared
+  // on purpose: the plugin's per-route `config.rateLimit` gives every route its own store, even with a
+  // `groupId` (fastify/fastify-rate-limit#463), which would triple the budget.
+  const rateLimit = app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' });
   const tags = ['auth'];
 
   app.post(
     '/register',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: { tags, body: registerBody, response: { 201: registerResponse, 409: errorResponse } },
     },
     async (request, reply) => {
@@ -42,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/login',
-    { config: { rateLimit }, schema: { tags, body: loginBody, response: { 200: loginResponse, 401: errorResponse } } },
+    { onRequest: rateLimit, schema: { tags, body: loginBody, response: { 200: loginResponse, 401: errorResponse } } },
     async (request) => {
       const { user, token } = await auth.login(request.body);
       return { success: true as const, message: 'Logged in successfully', user: toPublicUser(user), token };
@@ -52,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/forgot-password',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: { tags, body: forgotPasswordBody, response: { 200: successResponse, 401: errorResponse } },
     },
     async (request) => {

@@ -4,8 +4,13 @@ import { categories, categorySlugHistory, products } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
+/** Alphabetical ignoring case ('apple' before 'Banana'), whatever the database's collation. */
 export async function listCategories(db: Db, limit: number): Promise<CategoryRow[]> {
-  return db.select().from(categories).orderBy(asc(categories.name)).limit(limit);
+  return db
+    .select()
+    .from(categories)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id))
+    .limit(limit);
 }
 
 export async function findCategoryById(db: Db, id: number): Promise<CategoryRow | undefined> {

@@ -46,9 +46,11 @@ export function createOrderService(db: Db) {
     for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
     if (direction === -1) {
       const stock = await repo.lockProducts(tx, [...units.keys()]);
-      const short = stock.filter((row) => row.quantity < (units.get(row.id) ?? 0));
+      const inStock = new Map(stock.map((row) => [row.id, row.quantity]));
+      // A product deleted since the order was cancelled has no stock left to take (checkout keeps one item per product).
+      const short = items.filter((item) => (inStock.get(item.productId) ?? 0) < (units.get(item.productId) ?? 0));
       if (short.length > 0) {
-        throw conflict(`Not enough stock to reopen this order: ${short.map((row) => row.name).join(', ')}`);
+        throw conflict(`Not enough stock to reopen this order: ${short.map((item) => item.name).join(', ')}`);
       }
     }
     await repo.adjustStock(

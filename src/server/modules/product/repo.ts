@@ -93,20 +93,33 @@ export function searchQuery(keyword: string): SQL | null {
   return sql`to_tsquery('english', ${text})`;
 }
 
-export async function searchProducts(db: Db, query: SQL, limit: number, offset: number): Promise<ProductRow[]> {
-  return selectProducts(db)
+/**
+ * One page of matches, best first, with the number of all matches counted in the same pass
+ * (ranking has to visit every match anyway). A page past the end falls back to a count.
+ */
+export async function searchProducts(
+  db: Db,
+  query: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const found = await db
+    .select({ ...productSelection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(sql`${products.search} @@ ${query}`)
     .orderBy(sql`ts_rank(${products.search}, ${query}) desc`, ...newestFirst)
     .limit(limit)
     .offset(offset);
-}
-
-export async function countSearch(db: Db, query: SQL): Promise<number> {
+  if (found.length > 0) {
+    return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
+  }
+  if (offset === 0) return { rows: [], total: 0 };
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(products)
     .where(sql`${products.search} @@ ${query}`);
-  return Number(row?.value ?? 0);
+  return { rows: [], total: Number(row?.value ?? 0) };
 }
 
 export async function findProductById(db: Db | Tx, id: number): Promise<ProductRow | undefined> {

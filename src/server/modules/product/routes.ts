@@ -53,8 +53,8 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
     '/product-list/:page',
     { schema: { tags, params: productListParams, response: { 200: productListResponse } } },
     async (request) => {
-      const page = await products.page(request.params.page);
-      return { success: true as const, products: page.products.map(toWireProduct), total: page.total };
+      const rows = await products.newest(request.params.page);
+      return { success: true as const, products: rows.map(toWireProduct) };
     },
   );
 
@@ -166,8 +166,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
         'cache-control',
         request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       );
+      // If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` matches `"x"`.
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      const matches = (tag: string) => tag === '*' || tag.replace(/^W\//, '') === etag;
+      if (ifNoneMatch?.split(',').some((tag) => matches(tag.trim()))) {
         return reply.code(304).send();
       }
       const photo = await products.photo(id);

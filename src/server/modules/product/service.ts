@@ -48,6 +48,7 @@ export function createProductService(db: Db) {
   }
 
   return {
+    newest: (pageNumber: number) => repo.listProducts(db, {}, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
     page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
@@ -62,11 +63,8 @@ export function createProductService(db: Db) {
     async search(keyword: string, pageNumber: number): Promise<ProductPage> {
       const query = repo.searchQuery(keyword);
       if (!query) return { products: [], total: 0 };
-      const [products, total] = await Promise.all([
-        repo.searchProducts(db, query, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
-        repo.countSearch(db, query),
-      ]);
-      return { products, total };
+      const { rows, total } = await repo.searchProducts(db, query, PRODUCT_PAGE_SIZE, offsetOf(pageNumber));
+      return { products: rows, total };
     },
 
     async bySlug(slug: string) {
