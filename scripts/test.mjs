@@ -27,7 +27,14 @@ function check(name, command, args) {
 function vitest(name, args) {
   const report = `.tmp/${name}.json`;
   rmSync(report, { force: true });
-  const ok = step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = step(name, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;

@@ -45,7 +45,10 @@ export const makeAdmin = (db: Db, options: Parameters<typeof makeUser>[1] = {}) 
   makeUser(db, { ...options, role: ADMIN_ROLE });
 
 export async function makeCategory(db: Db, name = `Category ${unique()}`) {
-  const [row] = await db.insert(categories).values({ name, slug: slugify(name) }).returning();
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug: slugify(name) })
+    .returning();
   if (!row) throw new Error('no category');
   return row;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { PHOTO_MAX_BYTES } from '../../contract/product.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../lib/pg-errors.ts';
 
@@ -42,7 +43,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgCode === PG_CHECK_VIOLATION) return send(400, 'A value is out of range');
 
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, 'The request is too large');
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      return send(413, `photo: must be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`);
+    if (status === 413) return send(413, 'The request is too large');
     if (status >= 400 && status < 500) {
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(415, 'Unsupported content type');
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(400, 'body: must be a JSON object');

@@ -44,6 +44,6 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
 /** The token travels raw or as `Bearer <token>` (decisions.md section 1). */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  const token = /^bearer /i.test(header) ? header.slice(7).trim() : header.trim();
   return token.length > 0 && token.length < 4096 ? token : null;
 }
