@@ -71,7 +71,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['biome', 'check', '.']);
+check('lint', 'npx', ['eslint', '.']);
 vitest('unit-and-api', []);
 
 console.log('');

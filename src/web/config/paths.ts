@@ -1,0 +1,32 @@
+/** Every path of the web app, in one table (spec.md section 2). */
+export const paths = {
+  home: '/',
+  product: (slug: string) => `/product/${slug}`,
+  categories: '/categories',
+  category: (slug: string) => `/category/${slug}`,
+  search: '/search',
+  cart: '/cart',
+  about: '/about',
+  contact: '/contact',
+  policy: '/policy',
+  register: '/register',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  user: {
+    dashboard: '/dashboard/user',
+    orders: '/dashboard/user/orders',
+    profile: '/dashboard/user/profile',
+  },
+  admin: {
+    dashboard: '/dashboard/admin',
+    createCategory: '/dashboard/admin/create-category',
+    createProduct: '/dashboard/admin/create-product',
+    product: (slug: string) => `/dashboard/admin/product/${slug}`,
+    products: '/dashboard/admin/products',
+    users: '/dashboard/admin/users',
+    orders: '/dashboard/admin/orders',
+  },
+} as const;
+
+/** Where the Dashboard link goes for a role (1 means administrator). */
+export const dashboardPath = (role: number | undefined) => (role === 1 ? paths.admin.dashboard : paths.user.dashboard);

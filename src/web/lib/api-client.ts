@@ -1,0 +1,77 @@
+import { TOTAL_COUNT_HEADER } from '../../contract/common.ts';
+import { authStore } from '../stores/auth-store.ts';
+
+/** One API base for the whole app: relative, same origin (decisions.md section 2). */
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResult<T> {
+  data: T;
+  /** The X-Total-Count header of lists answered as bare arrays, when present. */
+  total: number | null;
+}
+
+type Body = Record<string, unknown> | unknown[] | FormData;
+
+/** The one HTTP client: sends the token, reads JSON, and throws ApiError with the server's message on any non-2xx. */
+export async function apiRequest<T>(method: string, path: string, body?: Body): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = authStore.get()?.token;
+  if (token) headers.authorization = token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : 'Something went wrong';
+    throw new ApiError(response.status, message);
+  }
+  const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
+  return { data: data as T, total: totalHeader === null ? null : Number(totalHeader) };
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path).then((result) => result.data),
+  getWithTotal: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: Body) => apiRequest<T>('POST', path, body).then((result) => result.data),
+  put: <T>(path: string, body?: Body) => apiRequest<T>('PUT', path, body).then((result) => result.data),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path).then((result) => result.data),
+};
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The photo URL of a product; `version` (its updatedAt) lets the browser cache it for good. */
+export function productPhotoUrl(productId: string, version?: string): string {
+  const base = `${API_BASE}/product/product-photo/${productId}`;
+  return version ? `${base}?v=${encodeURIComponent(version)}` : base;
+}
