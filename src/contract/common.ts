@@ -29,6 +29,3 @@ export const successResponse = z.object({ success: z.literal(true), message: z.s
 /** Every error answer (decisions.md section 3). */
 export const errorResponse = z.object({ success: z.literal(false), message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
-
-/** Header carrying the true total of a list whose body is a bare array (kept for wire compatibility). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -1,9 +1,8 @@
+import { MAX_CART_ENTRIES } from './limits.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { idNumber, idString, pageNumber, wireId } from './common.ts';
 
-export const MAX_CART_ENTRIES = 100;
-export const ORDERS_PAGE_SIZE = 20;
 
 export const orderStatus = z.enum(ORDER_STATUSES, {
   error: `must be one of: ${ORDER_STATUSES.join(', ')}`,

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { category } from './category.ts';
-import { idNumber, idString, MAX_PAGE, pageNumber, slugString, wireId } from './common.ts';
+import { idNumber, idString, pageNumber, slugString, wireId } from './common.ts';
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
 export const PRODUCT_PRICE_MAX = 1_000_000;
 export const PRODUCT_QUANTITY_MAX = 1_000_000;
-/** Products per page on every paged product list. */
-export const PRODUCT_PAGE_SIZE = 12;
 export const RELATED_PRODUCTS_LIMIT = 3;
 export const SEARCH_KEYWORD_MAX = 100;
-/** Product photos: at most 1 MB, real images only. */
-export const PHOTO_MAX_BYTES = 1024 * 1024;
-export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 export const product = z.object({
   _id: wireId,
@@ -110,4 +105,3 @@ export type ProductFields = z.infer<typeof productFields>;
 export const productChangedResponse = z.object({ success: z.literal(true), message: z.string(), product });
 export const productDeletedResponse = z.object({ success: z.literal(true), message: z.string() });
 
-export { MAX_PAGE };

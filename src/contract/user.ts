@@ -16,7 +16,6 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export const USERS_PAGE_SIZE = 20;
 export const allUsersResponse = z.object({
   success: z.literal(true),
   users: z.array(publicUser),

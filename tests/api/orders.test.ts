@@ -1,7 +1,8 @@
+import { MAX_CART_ENTRIES, ORDERS_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../src/contract/limits.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER } from '../../src/contract/common.ts';
-import { MAX_CART_ENTRIES, ORDERS_PAGE_SIZE } from '../../src/contract/order.ts';
+
+
 import { ORDER_STATUSES } from '../../src/domain/order-status.ts';
 import { orderItems, orders } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart } from '../factories.ts';

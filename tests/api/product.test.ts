@@ -1,17 +1,9 @@
+import { PHOTO_MAX_BYTES, PRODUCT_PAGE_SIZE } from '../../src/contract/limits.ts';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PHOTO_MAX_BYTES,
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PAGE_SIZE,
-  PRODUCT_PRICE_MAX,
-  PRODUCT_QUANTITY_MAX,
-  RELATED_PRODUCTS_LIMIT,
-  SEARCH_KEYWORD_MAX,
-} from '../../src/contract/product.ts';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX, PRODUCT_QUANTITY_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_KEYWORD_MAX } from '../../src/contract/product.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 

@@ -1,6 +1,7 @@
+import { USERS_PAGE_SIZE } from '../../src/contract/limits.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE, USER_ROLE, USERS_PAGE_SIZE } from '../../src/contract/user.ts';
+import { ADMIN_ROLE, USER_ROLE } from '../../src/contract/user.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeUser } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { PHOTO_CONTENT_TYPES } from '../../contract/product.ts';
+import type { PHOTO_CONTENT_TYPES } from '../../contract/limits.ts';
 import { badRequest } from './http-errors.ts';
 
 type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];

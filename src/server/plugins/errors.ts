@@ -1,7 +1,8 @@
+import { PHOTO_MAX_BYTES } from '../../contract/limits.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { PHOTO_MAX_BYTES } from '../../contract/product.ts';
+
 import { HttpError } from '../lib/http-errors.ts';
 import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../lib/pg-errors.ts';
 

@@ -1,5 +1,6 @@
+import { PHOTO_MAX_BYTES } from '../../contract/limits.ts';
 import type { FastifyRequest } from 'fastify';
-import { PHOTO_MAX_BYTES } from '../../contract/product.ts';
+
 import { badRequest, payloadTooLarge } from '../lib/http-errors.ts';
 
 export const MULTIPART_LIMITS = {

@@ -1,4 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '../../contract/common.ts';
+
+import { TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
 import { authStore } from '../stores/auth-store.ts';
 
 /** One API base for the whole app: relative, same origin (decisions.md section 2). */

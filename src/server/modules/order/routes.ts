@@ -1,14 +1,7 @@
+import { TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, TOTAL_COUNT_HEADER } from '../../../contract/common.ts';
-import {
-  checkoutBody,
-  checkoutResponse,
-  orderIdParams,
-  orderStatusBody,
-  orderStatusResponse,
-  ordersQuery,
-  ordersResponse,
-} from '../../../contract/order.ts';
+import { errorResponse } from '../../../contract/common.ts';
+import { checkoutBody, checkoutResponse, orderIdParams, orderStatusBody, orderStatusResponse, ordersQuery, ordersResponse } from '../../../contract/order.ts';
 import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import { type Guards, userOf } from '../auth/guards.ts';
 import { toWireOrder, toWireOrders } from './mapper.ts';

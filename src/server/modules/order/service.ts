@@ -1,4 +1,5 @@
-import { ORDERS_PAGE_SIZE } from '../../../contract/order.ts';
+
+import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import { CANCELLED_STATUS, type OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';

@@ -1,28 +1,8 @@
+import { TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, TOTAL_COUNT_HEADER } from '../../../contract/common.ts';
-import {
-  getProductResponse,
-  getProductsQuery,
-  getProductsResponse,
-  photoParams,
-  productCategoryQuery,
-  productCategoryResponse,
-  productChangedResponse,
-  productCountResponse,
-  productDeletedResponse,
-  productFields,
-  productFiltersBody,
-  productFiltersResponse,
-  productIdParams,
-  productListParams,
-  productListResponse,
-  relatedParams,
-  relatedResponse,
-  searchParams,
-  searchResponse,
-  slugParams,
-} from '../../../contract/product.ts';
+import { errorResponse } from '../../../contract/common.ts';
+import { getProductResponse, getProductsQuery, getProductsResponse, photoParams, productCategoryQuery, productCategoryResponse, productChangedResponse, productCountResponse, productDeletedResponse, productFields, productFiltersBody, productFiltersResponse, productIdParams, productListParams, productListResponse, relatedParams, relatedResponse, searchParams, searchResponse, slugParams } from '../../../contract/product.ts';
 import { checkPhoto } from '../../lib/image.ts';
 import { readMultipartForm } from '../../plugins/uploads.ts';
 import type { Guards } from '../auth/guards.ts';

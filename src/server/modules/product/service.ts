@@ -1,4 +1,5 @@
-import { PRODUCT_PAGE_SIZE, type ProductFields, RELATED_PRODUCTS_LIMIT } from '../../../contract/product.ts';
+import { PRODUCT_PAGE_SIZE } from '../../../contract/limits.ts';
+import { type ProductFields, RELATED_PRODUCTS_LIMIT } from '../../../contract/product.ts';
 import { toCents } from '../../../domain/money.ts';
 import { bandToCentsRange } from '../../../domain/price-bands.ts';
 import { slugify } from '../../../domain/slug.ts';

@@ -1,6 +1,7 @@
+import { USERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuery } from '../../../contract/common.ts';
-import { allUsersResponse, USERS_PAGE_SIZE } from '../../../contract/user.ts';
+import { allUsersResponse } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../auth/guards.ts';
 import { toPublicUser } from './mapper.ts';

@@ -1,0 +1,18 @@
+/**
+ * Limits and constants of the API that the web app needs in its first load. No zod here: importing
+ * a value from a schema module would pull the whole validation library into the storefront's entry.
+ */
+
+/** Products per page on every paged product list. */
+export const PRODUCT_PAGE_SIZE = 12;
+/** Orders per page (orders and all-orders). */
+export const ORDERS_PAGE_SIZE = 20;
+/** Users per page (all-users). */
+export const USERS_PAGE_SIZE = 20;
+/** Header carrying the true total of a list whose body is a bare array (kept for wire compatibility). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** Most entries a checkout cart may hold. */
+export const MAX_CART_ENTRIES = 100;
+/** Product photos: at most 1 MB, real images only. */
+export const PHOTO_MAX_BYTES = 1024 * 1024;
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;

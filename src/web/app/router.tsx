@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { AppLayout } from '../components/layout/app-layout.tsx';
+import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
+import HomeRoute from './routes/home.tsx';
+
+// Every screen but Home is loaded on first visit, so the first load stays small.
+const ProductDetails = lazy(() => import('./routes/product-details.tsx'));
+const Categories = lazy(() => import('./routes/categories.tsx'));
+const CategoryRoute = lazy(() => import('./routes/category.tsx'));
+const Search = lazy(() => import('./routes/search.tsx'));
+const Cart = lazy(() => import('./routes/cart.tsx'));
+const About = lazy(() => import('./routes/about.tsx'));
+const Contact = lazy(() => import('./routes/contact.tsx'));
+const Policy = lazy(() => import('./routes/policy.tsx'));
+const Register = lazy(() => import('./routes/register.tsx'));
+const Login = lazy(() => import('./routes/login.tsx'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
+const UserDashboard = lazy(() => import('./routes/user/dashboard.tsx'));
+const UserOrders = lazy(() => import('./routes/user/orders.tsx'));
+const UserProfile = lazy(() => import('./routes/user/profile.tsx'));
+const NotFound = lazy(() => import('./routes/not-found.tsx'));
+// The administrator area is its own chunk with its own routes: shoppers never download it.
+const AdminArea = lazy(() => import('../admin/admin-area.tsx'));
+
+/** The route table of spec.md section 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={paths.home} element={<HomeRoute />} />
+        <Route path="/product/:slug" element={<ProductDetails />} />
+        <Route path={paths.categories} element={<Categories />} />
+        <Route path="/category/:slug" element={<CategoryRoute />} />
+        <Route path={paths.search} element={<Search />} />
+        <Route path={paths.cart} element={<Cart />} />
+        <Route path={paths.about} element={<About />} />
+        <Route path={paths.contact} element={<Contact />} />
+        <Route path={paths.policy} element={<Policy />} />
+        <Route path={paths.register} element={<Register />} />
+        <Route path={paths.login} element={<Login />} />
+        <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+        <Route path={paths.user.dashboard} element={<UserGuard />}>
+          <Route index element={<UserDashboard />} />
+          <Route path="orders" element={<UserOrders />} />
+          <Route path="profile" element={<UserProfile />} />
+        </Route>
+        <Route path={`${paths.admin.dashboard}/*`} element={<AdminGuard />}>
+          <Route path="*" element={<AdminArea />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../ui/spinner.tsx';
+import { Footer } from './footer.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { Header } from './header.tsx';
+
+/** The frame of every page: header, the page, footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="page">
+        <div className="container">
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>All rights reserved © Emporium</p>
+        <nav aria-label="Footer">
+          <Link to={paths.about}>About</Link>
+          <Link to={paths.contact}>Contact</Link>
+          <Link to={paths.policy}>Privacy Policy</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,124 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { dashboardPath, paths } from '../../config/paths.ts';
+import { useCategories } from '../../features/categories/api/get-categories.ts';
+import { notify } from '../../lib/notify.ts';
+import { signOut, useAuth } from '../../stores/auth-store.ts';
+import { useCart } from '../../stores/cart-store.ts';
+import { Dropdown } from '../ui/dropdown.tsx';
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = location.pathname === paths.search ? (params.get('keyword') ?? '') : '';
+  const [keyword, setKeyword] = useState(current);
+  useEffect(() => setKeyword(current), [current]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = keyword.trim();
+    if (value) navigate(`${paths.search}?keyword=${encodeURIComponent(value)}`);
+  };
+  return (
+    <form className="search-form" role="search" onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">
+        Search products
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        placeholder="Search products"
+        value={keyword}
+        maxLength={100}
+        onChange={(event) => setKeyword(event.target.value)}
+      />
+      <button type="submit" className="btn">
+        Search
+      </button>
+    </form>
+  );
+}
+
+export function Header() {
+  const session = useAuth();
+  const cart = useCart();
+  const categories = useCategories();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const logout = () => {
+    signOut();
+    notify.success('Logout Successfully');
+    navigate(paths.login);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to={paths.home} className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            E
+          </span>
+          Emporium
+        </Link>
+        <button
+          type="button"
+          className="nav__button menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <NavLink to={paths.cart} className="nav__link cart-link header-cart" aria-label={`Cart, ${cart.length} items`}>
+          <span aria-hidden="true">🛒</span>
+          <span aria-hidden="true">Cart</span>
+          <span className="badge" aria-hidden="true" data-testid="cart-count">
+            {cart.length}
+          </span>
+        </NavLink>
+        <SearchBox />
+        <nav id="site-nav" aria-label="Main" className={menuOpen ? 'nav nav--open' : 'nav'}>
+          <NavLink to={paths.home} end className="nav__link">
+            Home
+          </NavLink>
+          <Dropdown label="Categories">
+            <li>
+              <Link to={paths.categories}>All Categories</Link>
+            </li>
+            {(categories.data ?? []).map((category) => (
+              <li key={category._id}>
+                <Link to={paths.category(category.slug)}>{category.name}</Link>
+              </li>
+            ))}
+          </Dropdown>
+          {session ? (
+            <Dropdown label={session.user.name}>
+              <li>
+                <Link to={dashboardPath(session.user.role)}>Dashboard</Link>
+              </li>
+              <li>
+                <button type="button" onClick={logout}>
+                  Logout
+                </button>
+              </li>
+            </Dropdown>
+          ) : (
+            <>
+              <NavLink to={paths.register} className="nav__link">
+                Register
+              </NavLink>
+              <NavLink to={paths.login} className="nav__link">
+                Login
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

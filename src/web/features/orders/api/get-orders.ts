@@ -1,0 +1,30 @@
+import { ORDERS_PAGE_SIZE } from '../../../../contract/limits.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/order.ts';
+
+import { api } from '../../../lib/api-client.ts';
+
+export interface OrdersPage {
+  orders: Order[];
+  total: number;
+}
+
+const nextOrdersPage = (last: OrdersPage, pages: OrdersPage[], lastParam: number) =>
+  pages.reduce((sum, page) => sum + page.orders.length, 0) < last.total && last.orders.length === ORDERS_PAGE_SIZE
+    ? lastParam + 1
+    : undefined;
+
+/** GET orders (the signed-in user's) or all-orders (administrators), newest first, a page at a time. */
+export const ordersQuery = (scope: 'mine' | 'all') =>
+  infiniteQueryOptions({
+    queryKey: ['orders', scope],
+    queryFn: async ({ pageParam }): Promise<OrdersPage> => {
+      const path = scope === 'mine' ? '/auth/orders' : '/auth/all-orders';
+      const { data, total } = await api.getWithTotal<Order[]>(`${path}?page=${pageParam}`);
+      return { orders: data, total: total ?? data.length };
+    },
+    initialPageParam: 1,
+    getNextPageParam: nextOrdersPage,
+  });
+
+export const useOrders = (scope: 'mine' | 'all') => useInfiniteQuery(ordersQuery(scope));

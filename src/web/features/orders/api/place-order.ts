@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/order.ts';
+import type { Product } from '../../../../contract/product.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST orders: the server prices the cart and takes the stock; only ids travel. */
+export const placeOrder = (cart: Product[]) =>
+  api.post<{ success: true; message: string; order: Order }>('/auth/orders', {
+    cart: cart.map((product) => ({ _id: product._id })),
+  });
+
+export const usePlaceOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: ['product'] });
+    },
+  });
+};

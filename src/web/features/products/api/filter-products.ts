@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Product } from '../../../../contract/product.ts';
+import { api } from '../../../lib/api-client.ts';
+import { nextPageParam, type ProductPage } from './product-pages.ts';
+
+export interface ProductFilters {
+  /** Category ids. */
+  checked: string[];
+  /** A band's [min, max] pair, or empty. */
+  radio: number[];
+}
+
+/** POST product-filters: the filtered list, a page at a time, with its total. */
+export const filteredProductsQuery = (filters: ProductFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['products', 'filtered', filters],
+    queryFn: async ({ pageParam }): Promise<ProductPage> => {
+      const data = await api.post<{ products: Product[]; total: number }>('/product/product-filters', {
+        ...filters,
+        page: pageParam,
+      });
+      return { products: data.products, total: data.total };
+    },
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    placeholderData: keepPreviousData,
+  });
+
+export const useFilteredProducts = (filters: ProductFilters, enabled: boolean) =>
+  useInfiniteQuery({ ...filteredProductsQuery(filters), enabled });

@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Category } from '../../../../contract/category.ts';
+import type { Product } from '../../../../contract/product.ts';
+import { api } from '../../../lib/api-client.ts';
+import { nextPageParam, type ProductPage } from './product-pages.ts';
+
+export interface CategoryPage extends ProductPage {
+  category: Category;
+}
+
+/** GET product-category/{slug}: the category and its products, a page at a time. */
+export const categoryProductsQuery = (slug: string) =>
+  infiniteQueryOptions({
+    queryKey: ['products', 'category', slug],
+    queryFn: async ({ pageParam }): Promise<CategoryPage> => {
+      const data = await api.get<{ category: Category; products: Product[]; total: number }>(
+        `/product/product-category/${slug}?page=${pageParam}`,
+      );
+      return data;
+    },
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+
+export const useCategoryProducts = (slug: string) => useInfiniteQuery(categoryProductsQuery(slug));

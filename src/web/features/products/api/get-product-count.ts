@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const productCountQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'count'],
+    queryFn: () => api.get<{ total: number }>('/product/product-count').then((data) => data.total),
+  });
+
+export const useProductCount = () => useQuery(productCountQuery());

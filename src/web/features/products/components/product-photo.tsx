@@ -1,0 +1,29 @@
+import { productPhotoUrl } from '../../../lib/api-client.ts';
+
+interface ProductPhotoProps {
+  product: { _id: string; name: string; hasPhoto?: boolean; updatedAt?: string };
+  size: number;
+  /** The first images of a page load eagerly; the rest lazily. */
+  eager?: boolean;
+}
+
+/** A product photo with fixed dimensions (no layout jump), or a placeholder when there is none. */
+export function ProductPhoto({ product, size, eager = false }: ProductPhotoProps) {
+  if (product.hasPhoto === false) {
+    return (
+      <div className="photo-placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
+        No photo
+      </div>
+    );
+  }
+  return (
+    <img
+      src={productPhotoUrl(product._id, product.updatedAt)}
+      alt={product.name}
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}
