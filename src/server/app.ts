@@ -86,6 +86,6 @@ export async function buildApp({ env, database }: BuildAppOptions): Promise<Fast
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(app, env.WEB_DIST_DIR);
+  await registerWeb(app, { products, categories }, env.WEB_DIST_DIR);
   return app;
 }

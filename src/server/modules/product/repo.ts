@@ -229,3 +229,12 @@ export async function findPhoto(db: Db, productId: number): Promise<PhotoValues 
     .where(eq(productPhotos.productId, productId));
   return row;
 }
+
+/** Slugs and change dates of the newest products, for the sitemap. */
+export async function listProductSlugs(db: Db, limit: number): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(...newestFirst)
+    .limit(limit);
+}

@@ -110,6 +110,7 @@ export function createProductService(db: Db) {
       if (!(await repo.deleteProduct(db, id))) throw notFound('Product not found');
     },
 
+    sitemapEntries: (limit: number) => repo.listProductSlugs(db, limit),
     etagOfPhoto: (productId: number) => repo.findPhotoEtag(db, productId),
     photo: (productId: number) => repo.findPhoto(db, productId),
   };
