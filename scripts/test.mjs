@@ -1,7 +1,7 @@
-// The whole test suite: type-check, lint, unit and API tests (PGlite and PostgreSQL), and whatever
-// else the project adds here. Ends with one plain line "N passed, N failed" that sums every test.
+// The whole test suite: type-check, lint, unit and API tests (PGlite and PostgreSQL), the build, the
+// first-load size budget and the browser tests (Playwright driving Debian's Chromium). Ends with one plain line "N passed, N failed" that sums every test.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.tmp', { recursive: true });
 let passed = 0;
@@ -70,9 +70,60 @@ if (!process.env.TEST_DATABASE_URL) {
   }
 }
 
+/** The browser tests need Debian's Chromium: install it when we may (root with apt-get), else say how. */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`${chromium} is missing: installing Debian's chromium with apt-get…`);
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (step('apt-get update', 'apt-get', ['update', '-qq'], env) && step('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env)) {
+      return existsSync(chromium);
+    }
+  }
+  console.log(
+    `\nThe browser tests need Chromium at ${chromium}. Install it with\n  sudo apt-get install chromium\n(or set CHROMIUM_PATH to a Chromium binary) and run npm test again.\n`,
+  );
+  return false;
+}
+
+/** Playwright's JSON report counts the browser tests. */
+function playwright(name) {
+  const report = `.tmp/${name}.json`;
+  rmSync(report, { force: true });
+  const ok = step(name, 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON: report });
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
+    passed += expected + flaky;
+    failed += unexpected;
+    if (skipped) console.log(`${name}: ${skipped} skipped`);
+    if (unexpected > 0) failures.push(name);
+    else if (!ok) {
+      failed += 1;
+      failures.push(`${name} (runner failed)`);
+    }
+  } catch {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+  }
+}
+
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 check('lint', 'npx', ['eslint', '.']);
 vitest('unit-and-api', []);
+if (step('build', 'npm', ['run', 'build'])) {
+  check('size budget', 'node', ['scripts/size.mjs']);
+  if (ensureChromium()) playwright('browser');
+  else {
+    failed += 1;
+    failures.push('browser tests (no Chromium)');
+  }
+} else {
+  failed += 1;
+  failures.push('build');
+}
 
 console.log('');
 if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);

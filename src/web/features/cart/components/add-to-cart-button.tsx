@@ -12,9 +12,8 @@ export function AddToCartButton({ product, className = 'btn' }: { product: Produ
         cartActions.add(product);
         notify.success('Item Added to cart');
       }}
-      aria-label={`Add ${product.name} to cart`}
     >
-      ADD TO CART
+      ADD TO CART<span className="visually-hidden"> – {product.name}</span>
     </button>
   );
 }

@@ -28,8 +28,8 @@ export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eage
         <Price amount={product.price} />
         <p className="product-card__description">{descriptionPreview(product.description, previewLength)}</p>
         <div className="product-card__actions">
-          <Link to={href} className="btn btn--secondary" aria-label={`More details about ${product.name}`}>
-            More Details
+          <Link to={href} className="btn btn--secondary">
+            More Details<span className="visually-hidden"> – {product.name}</span>
           </Link>
           <AddToCartButton product={product} />
         </div>

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import sharp from 'sharp';
+import type { Category } from '../../src/contract/category.ts';
+import type { Product } from '../../src/contract/product.ts';
+import type { PublicUser } from '../../src/contract/user.ts';
+
+export { expect };
+
+export const ADMIN = { email: 'admin@e2e.example', password: 'admin-password-e2e', name: 'Ada Admin' };
+const unique = () => randomBytes(4).toString('hex');
+
+export interface Session {
+  user: PublicUser;
+  token: string;
+  password: string;
+}
+
+/** Data made through the real API, as an administrator or a shopper would. */
+export class ShopApi {
+  private adminSession: Promise<Session> | null = null;
+  constructor(private readonly request: APIRequestContext) {}
+
+  async login(email: string, password: string): Promise<Session> {
+    const res = await this.request.post('/api/v1/auth/login', { data: { email, password } });
+    expect(res.status(), await res.text()).toBe(200);
+    const body = await res.json();
+    return { user: body.user, token: body.token, password };
+  }
+
+  admin(): Promise<Session> {
+    this.adminSession ??= this.login(ADMIN.email, ADMIN.password);
+    return this.adminSession;
+  }
+
+  async register(overrides: Partial<Record<'name' | 'email' | 'password' | 'phone' | 'address' | 'answer', string>> = {}) {
+    const data = {
+      name: `Sam Shopper ${unique()}`,
+      email: `shopper-${unique()}@e2e.example`,
+      password: 'shopper-pass-1',
+      phone: '555-0142',
+      address: '12 Orchard Lane, Springfield',
+      answer: 'Tennis',
+      ...overrides,
+    };
+    const res = await this.request.post('/api/v1/auth/register', { data });
+    expect(res.status(), await res.text()).toBe(201);
+    return { ...(await this.login(data.email, data.password)), answer: data.answer };
+  }
+
+  async category(name = `Category ${unique()}`): Promise<Category> {
+    const { token } = await this.admin();
+    const res = await this.request.post('/api/v1/category/create-category', {
+      data: { name },
+      headers: { authorization: token },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).category;
+  }
+
+  async product(
+    category: Category,
+    fields: { name?: string; description?: string; price?: number; quantity?: number; shipping?: boolean; color?: string } = {},
+  ): Promise<Product> {
+    const { token } = await this.admin();
+    const photo = await sharp({
+      create: { width: 320, height: 320, channels: 3, background: fields.color ?? `#${unique().slice(0, 6)}` },
+    })
+      .png()
+      .toBuffer();
+    const res = await this.request.post('/api/v1/product/create-product', {
+      headers: { authorization: token },
+      multipart: {
+        name: fields.name ?? `Product ${unique()}`,
+        description: fields.description ?? 'A well made product for everyday use, tested in a real browser.',
+        price: String(fields.price ?? 24.99),
+        quantity: String(fields.quantity ?? 20),
+        category: category._id,
+        shipping: fields.shipping ? '1' : '0',
+        photo: { name: 'photo.png', mimeType: 'image/png', buffer: photo },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).product;
+  }
+}
+
+/** Sign a browser in the way the app keeps its session: `auth` in localStorage. */
+export async function signInBrowser(page: Page, session: Session): Promise<void> {
+  await page.addInitScript(
+    (value) => {
+      if (!window.localStorage.getItem('auth')) window.localStorage.setItem('auth', value);
+    },
+    JSON.stringify({ user: session.user, token: session.token }),
+  );
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Run axe-core in the page; return the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+export const test = base.extend<{ shop: ShopApi }>({
+  shop: async ({ request }, use) => {
+    await use(new ShopApi(request));
+  },
+});
