@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PRICE_BANDS } from '../../../domain/price-bands.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
@@ -10,6 +10,7 @@ import { useProductCount } from '../../features/products/api/get-product-count.t
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { LoadMore } from '../../features/products/components/load-more.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { notify } from '../../lib/notify.ts';
 
 export default function HomeRoute() {
   usePageTitle('All Products - Best offers');
@@ -25,6 +26,9 @@ export default function HomeRoute() {
   const list = filtering ? filtered : newest;
 
   const products = list.data?.pages.flatMap((page) => page.products) ?? [];
+  useEffect(() => {
+    if (list.isError) notify.error('Something went wrong');
+  }, [list.isError]);
   const total = filtering ? (filtered.data?.pages.at(-1)?.total ?? null) : (count.data ?? null);
 
   return (

@@ -8,7 +8,10 @@ import { Header } from './header.tsx';
 /** The frame of every page: header, the page, footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: in current Chromium scrollTo returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="app">
       <a href="#main" className="skip-link">

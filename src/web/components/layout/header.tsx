@@ -75,7 +75,11 @@ export function Header() {
           <span className="visually-hidden">Menu</span>
         </button>
         <NavLink to={paths.cart} className="nav__link cart-link header-cart">
-          <span aria-hidden="true">🛒</span>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="9" cy="20" r="1.5" />
+            <circle cx="18" cy="20" r="1.5" />
+            <path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.8a2 2 0 0 0 2-1.6L22 7H6" />
+          </svg>
           Cart
           <span className="badge" data-testid="cart-count">
             {cart.length}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useAuth } from '../../../stores/auth-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { signOut, useAuth } from '../../../stores/auth-store.ts';
 import { type GuardKind, useAuthCheck } from '../api/check-auth.ts';
 import { redirectMessage, useCountdown } from './countdown.ts';
 
@@ -29,6 +30,11 @@ function Redirecting({ target }: { target: string }) {
 function Guard({ kind }: { kind: GuardKind }) {
   const session = useAuth();
   const check = useAuthCheck(kind, session?.token);
+  const expired = check.error instanceof ApiError && check.error.status === 401;
+  // A token the server no longer accepts (expired, account gone) ends the session here too.
+  useEffect(() => {
+    if (expired) signOut();
+  }, [expired]);
   if (session && check.data === true) return <Outlet />;
   if (session && check.isPending) {
     return (

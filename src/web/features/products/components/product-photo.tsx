@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { productPhotoUrl } from '../../../lib/api-client.ts';
 
 interface ProductPhotoProps {
@@ -9,7 +10,9 @@ interface ProductPhotoProps {
 
 /** A product photo with fixed dimensions (no layout jump), or a placeholder when there is none. */
 export function ProductPhoto({ product, size, eager = false }: ProductPhotoProps) {
-  if (product.hasPhoto === false) {
+  // A photo that fails to load (e.g. of a product deleted since it was ordered) shows the placeholder.
+  const [failed, setFailed] = useState(false);
+  if (product.hasPhoto === false || failed) {
     return (
       <div className="photo-placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
         No photo
@@ -24,6 +27,7 @@ export function ProductPhoto({ product, size, eager = false }: ProductPhotoProps
       height={size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      onError={() => setFailed(true)}
     />
   );
 }

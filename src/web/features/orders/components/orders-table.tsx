@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order, OrderProduct } from '../../../../contract/order.ts';
+import { CARD_PREVIEW_LENGTH, descriptionPreview } from '../../../../domain/description-preview.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus, paymentLabel, type PaymentLabel } from '../../../../domain/order-status.ts';
+import { Price } from '../../../components/ui/price.tsx';
+import { paths } from '../../../config/paths.ts';
+import { timeSince } from '../../../lib/time-since.ts';
+import { ProductPhoto } from '../../products/components/product-photo.tsx';
+
+interface OrdersTableProps {
+  orders: Order[];
+  /** The Status cell; the admin area passes an editable dropdown. Defaults to the status label. */
+  renderStatus?: (order: Order) => ReactNode;
+}
+
+/** One line per distinct product of an order, in the order they were added, with how many units. */
+export interface OrderLine {
+  product: OrderProduct;
+  count: number;
+}
+
+export function groupOrderProducts(products: OrderProduct[]): OrderLine[] {
+  const lines = new Map<string, OrderLine>();
+  for (const product of products) {
+    const line = lines.get(product._id);
+    if (line) line.count += 1;
+    else lines.set(product._id, { product, count: 1 });
+  }
+  return [...lines.values()];
+}
+
+const STATUS_TONE: Record<OrderStatus, string> = {
+  'Not Process': 'status status--neutral',
+  Processing: 'status',
+  Shipped: 'status',
+  deliverd: 'status status--success',
+  cancel: 'status status--danger',
+};
+
+const PAYMENT_TONE: Record<PaymentLabel, string> = {
+  Pending: 'status status--pending',
+  Success: 'status status--success',
+  Failed: 'status status--danger',
+};
+
+const fullDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** The status as people read it ('Not Processed', 'Delivered', 'Cancelled'). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={STATUS_TONE[status]}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+function OrderCard({ order, number, renderStatus }: { order: Order; number: number; renderStatus: OrdersTableProps['renderStatus'] }) {
+  const payment = paymentLabel(order.payment, order.status);
+  const headingId = `order-${order._id}`;
+  const date = order.createdAt || order.createAt;
+  return (
+    <article className="card order-card" aria-labelledby={headingId}>
+      <h2 className="visually-hidden" id={headingId}>
+        Order {number}
+      </h2>
+      <div className="table-wrap">
+        <table className="order-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Status</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Date</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Quantity</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td data-label="#">{number}</td>
+              <td data-label="Status">{renderStatus ? renderStatus(order) : <OrderStatusBadge status={order.status} />}</td>
+              <td data-label="Buyer">{order.buyer.name}</td>
+              <td data-label="Date">
+                <time dateTime={date} title={fullDate(date)}>
+                  {timeSince(date)}
+                </time>
+              </td>
+              <td data-label="Payment">
+                <span className={PAYMENT_TONE[payment]}>{payment}</span>
+              </td>
+              <td data-label="Quantity">{order.products.length}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <ul className="order-products" aria-label={`Products in order ${number}`}>
+        {groupOrderProducts(order.products).map(({ product, count }) => (
+          <li key={product._id} className="order-product">
+            <ProductPhoto product={{ _id: product._id, name: product.name }} size={64} />
+            <div className="order-product__body">
+              <h3 className="order-product__name">
+                <Link to={paths.product(product.slug)}>{product.name}</Link>
+              </h3>
+              <p>{descriptionPreview(product.description, CARD_PREVIEW_LENGTH)}</p>
+            </div>
+            <div className="order-product__price">
+              <Price amount={product.price} />
+              {count > 1 ? (
+                <span className="order-product__count">
+                  <span aria-hidden="true">× {count}</span>
+                  <span className="visually-hidden">, {count} units</span>
+                </span>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="order-card__total">
+        <span>Total</span>
+        <Price amount={order.total} />
+      </p>
+    </article>
+  );
+}
+
+/** The one orders view (the shopper's orders and the admin's All Orders): a card with a table per order. */
+export function OrdersTable({ orders, renderStatus }: OrdersTableProps) {
+  return (
+    <ol className="order-list">
+      {orders.map((order, index) => (
+        <li key={order._id}>
+          <OrderCard order={order} number={index + 1} renderStatus={renderStatus} />
+        </li>
+      ))}
+    </ol>
+  );
+}
