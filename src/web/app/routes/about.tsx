@@ -1,4 +1,28 @@
-// Placeholder: replaced by the real screen.
-export default function Screen() {
-  return <h1>about</h1>;
+import { Link } from 'react-router';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { paths } from '../../config/paths.ts';
+
+export default function AboutRoute() {
+  usePageTitle('About us');
+  return (
+    <article className="card static-page prose" aria-labelledby="about-title">
+      <h1 id="about-title">About Emporium</h1>
+      <p>
+        Emporium is a small online shop with a simple promise: good products, fair prices and no surprises. Every
+        item is picked by people who use it, and every order is packed with care.
+      </p>
+      <p>
+        You pay in cash when your order arrives, so there is nothing to enter and nothing to worry about. If
+        something is not right, our support team is one message away.
+      </p>
+      <div className="static-page__actions">
+        <Link to={paths.home} className="btn">
+          Start shopping
+        </Link>
+        <Link to={paths.contact} className="btn btn--secondary">
+          Contact us
+        </Link>
+      </div>
+    </article>
+  );
 }

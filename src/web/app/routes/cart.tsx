@@ -1,4 +1,77 @@
-// Placeholder: replaced by the real screen.
-export default function Screen() {
-  return <h1>cart</h1>;
+import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { paths } from '../../config/paths.ts';
+import { CartLine } from '../../features/cart/components/cart-line.tsx';
+import { CartSummary } from '../../features/cart/components/cart-summary.tsx';
+import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { cartActions, cartTotal, useCart } from '../../stores/cart-store.ts';
+
+/** "You Have N items in your cart" (+ " please login to checkout !" for a guest), or "Your Cart Is Empty". */
+function cartStatusText(count: number, signedIn: boolean): string {
+  if (count === 0) return 'Your Cart Is Empty';
+  const items = `You Have ${count} ${count === 1 ? 'item' : 'items'} in your cart`;
+  return signedIn ? items : `${items} please login to checkout !`;
+}
+
+export default function CartRoute() {
+  usePageTitle('Your Cart');
+  const session = useAuth();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const user = session?.user ?? null;
+
+  const order = () => {
+    if (placeOrder.isPending || cart.length === 0) return;
+    placeOrder.mutate(cart, {
+      onSuccess: (data) => {
+        cartActions.clear();
+        notify.success(data.message);
+        navigate(paths.user.orders);
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <div className="cart-page">
+      <header className="cart-page__header">
+        <h1>{user ? `Hello ${user.name}` : 'Hello Guest'}</h1>
+        <p aria-live="polite">{cartStatusText(cart.length, user !== null)}</p>
+      </header>
+      <div className="cart-layout">
+        <section aria-label="Items in your cart">
+          {cart.length === 0 ? (
+            <div className="card empty-state">
+              <h2>Nothing here yet</h2>
+              <p>Find something you like and add it to your cart.</p>
+              <Link to={paths.home} className="btn">
+                Continue shopping
+              </Link>
+            </div>
+          ) : (
+            <ul className="cart-lines">
+              {cart.map((product, index) => (
+                <li key={`${product._id}-${index}`}>
+                  <CartLine product={product} onRemove={() => cartActions.remove(product._id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <CartSummary
+          total={cartTotal(cart)}
+          itemCount={cart.length}
+          user={user}
+          ordering={placeOrder.isPending}
+          onOrder={order}
+          onLogin={() => navigate(paths.login, { state: { from: paths.cart } })}
+          onUpdateAddress={() => navigate(paths.user.profile)}
+        />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,11 @@
-// Placeholder: replaced by the real screen.
-export default function Screen() {
-  return <h1>policy</h1>;
+import { usePageTitle } from '../../components/ui/page-title.ts';
+
+export default function PolicyRoute() {
+  usePageTitle('Privacy Policy');
+  return (
+    <article className="card static-page prose" aria-labelledby="policy-title">
+      <h1 id="policy-title">Privacy Policy</h1>
+      <p>Working on it</p>
+    </article>
+  );
 }

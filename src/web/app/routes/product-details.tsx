@@ -1,4 +1,161 @@
-// Placeholder: replaced by the real screen.
-export default function Screen() {
-  return <h1>product-details</h1>;
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Product } from '../../../contract/product.ts';
+import { SIMILAR_PREVIEW_LENGTH } from '../../../domain/description-preview.ts';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { Price } from '../../components/ui/price.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
+import { productQuery, useProduct } from '../../features/products/api/get-product.ts';
+import { useRelatedProducts } from '../../features/products/api/get-related-products.ts';
+import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductPhoto } from '../../features/products/components/product-photo.tsx';
+import { StockStatus } from '../../features/products/components/stock-status.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCart } from '../../stores/cart-store.ts';
+
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+function SimilarProducts({ product }: { product: Product }) {
+  const related = useRelatedProducts(product);
+  return (
+    <section className="section" aria-labelledby="similar-products">
+      <h2 id="similar-products">Similar Products</h2>
+      {related.isPending ? (
+        <Spinner label="Loading similar products" />
+      ) : related.isError ? (
+        <p className="inline-error" role="alert">
+          Similar products could not be loaded.
+        </p>
+      ) : related.data.length === 0 ? (
+        <p className="muted">No Similar Products found</p>
+      ) : (
+        <ProductGrid products={related.data} previewLength={SIMILAR_PREVIEW_LENGTH} />
+      )}
+    </section>
+  );
+}
+
+function BuyBox({ product }: { product: Product }) {
+  const cart = useCart();
+  const inCart = cart.filter((entry) => entry._id === product._id).length;
+  if (product.quantity <= 0) {
+    return (
+      <button type="button" className="btn" disabled>
+        ADD TO CART
+      </button>
+    );
+  }
+  if (inCart >= product.quantity) {
+    return (
+      <>
+        <button type="button" className="btn" disabled>
+          ADD TO CART
+        </button>
+        <p className="muted">
+          All {product.quantity} in stock are in your <Link to={paths.cart}>cart</Link>.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <AddToCartButton product={product} />
+      {inCart > 0 ? (
+        <p className="muted">
+          {inCart} in your <Link to={paths.cart}>cart</Link>.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export default function ProductDetailsRoute() {
+  const { slug = '' } = useParams();
+  const product = useProduct(slug);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const data = product.data;
+  usePageTitle(data ? data.name : product.isError ? 'Product not found' : 'Product');
+
+  // An old slug (the product was renamed): show the product under its current address.
+  useEffect(() => {
+    if (data && data.slug !== slug) {
+      queryClient.setQueryData(productQuery(data.slug).queryKey, data);
+      navigate(paths.product(data.slug), { replace: true });
+    }
+  }, [data, slug, navigate, queryClient]);
+
+  if (product.isPending) return <Spinner label="Loading product" />;
+  if (product.isError) {
+    return isMissing(product.error) ? (
+      <div className="not-found">
+        <h1>Product not found</h1>
+        <p>This product may have been removed, or the link is not quite right.</p>
+        <p>
+          <Link to={paths.home} className="btn">
+            Back to the shop
+          </Link>
+        </p>
+      </div>
+    ) : (
+      <div className="empty-state" role="alert">
+        <h1>Something went wrong</h1>
+        <p>The product could not be loaded. Check your connection and try again.</p>
+        <button type="button" className="btn" onClick={() => void product.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const item = product.data;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.home}>Home</Link>
+          </li>
+          <li>
+            <Link to={paths.category(item.category.slug)}>{item.category.name}</Link>
+          </li>
+          <li aria-current="page">{item.name}</li>
+        </ol>
+      </nav>
+      <article className="card product-details" aria-labelledby="product-name">
+        <div className="product-details__media">
+          <ProductPhoto product={item} size={800} eager />
+        </div>
+        <div className="product-details__info">
+          <div>
+            <h1 id="product-name" className="product-details__name">
+              {item.name}
+            </h1>
+            <Price amount={item.price} large />
+          </div>
+          <StockStatus quantity={item.quantity} />
+          <p className="product-details__description">{item.description}</p>
+          <dl>
+            <dt>Category</dt>
+            <dd>
+              <Link to={paths.category(item.category.slug)}>{item.category.name}</Link>
+            </dd>
+            <dt>Shipping</dt>
+            <dd>{item.shipping ? 'Ships to your address' : 'Not shipped: collect from the shop'}</dd>
+            <dt>Payment</dt>
+            <dd>Cash on delivery</dd>
+          </dl>
+          <div className="product-details__buy">
+            <BuyBox product={item} />
+          </div>
+        </div>
+      </article>
+      <SimilarProducts product={item} />
+    </>
+  );
 }
