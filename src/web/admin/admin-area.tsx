@@ -1,21 +1,31 @@
-import { usePageTitle } from '../components/ui/page-title.ts';
-import { useAuth } from '../stores/auth-store.ts';
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './components/admin-menu.tsx';
+import AdminHomeRoute from './routes/admin-home.tsx';
+import CreateProductRoute from './routes/create-product.tsx';
+import ManageCategoryRoute from './routes/manage-category.tsx';
+import AdminNotFoundRoute from './routes/not-found.tsx';
+import AdminOrdersRoute from './routes/orders.tsx';
+import AdminProductsRoute from './routes/products.tsx';
+import UpdateProductRoute from './routes/update-product.tsx';
+import AdminUsersRoute from './routes/users.tsx';
 
-/** The administrator area: its own lazily loaded chunk (filled in by the admin issue). */
+/**
+ * The administrator area: its own lazily loaded chunk, mounted by the router at /dashboard/admin/*
+ * behind AdminGuard. Its screens are routes relative to /dashboard/admin (paths.admin.*).
+ */
 export default function AdminArea() {
-  usePageTitle('Admin Dashboard');
-  const session = useAuth();
   return (
-    <section className="card panel">
-      <h1>Admin Dashboard</h1>
-      <dl className="info-list">
-        <dt>Name</dt>
-        <dd>{session?.user.name}</dd>
-        <dt>E-mail</dt>
-        <dd>{session?.user.email}</dd>
-        <dt>Phone</dt>
-        <dd>{session?.user.phone}</dd>
-      </dl>
-    </section>
+    <AdminLayout>
+      <Routes>
+        <Route index element={<AdminHomeRoute />} />
+        <Route path="create-category" element={<ManageCategoryRoute />} />
+        <Route path="create-product" element={<CreateProductRoute />} />
+        <Route path="products" element={<AdminProductsRoute />} />
+        <Route path="product/:slug" element={<UpdateProductRoute />} />
+        <Route path="orders" element={<AdminOrdersRoute />} />
+        <Route path="users" element={<AdminUsersRoute />} />
+        <Route path="*" element={<AdminNotFoundRoute />} />
+      </Routes>
+    </AdminLayout>
   );
 }

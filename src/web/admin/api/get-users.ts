@@ -1,0 +1,13 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AllUsersResponse } from '../../../contract/user.ts';
+import { api } from '../../lib/api-client.ts';
+
+/** GET all-users?page=N: a page of users, newest first, with the total and the page size. */
+export const usersQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['users', page],
+    queryFn: () => api.get<AllUsersResponse>(`/auth/all-users?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (page: number) => useQuery(usersQuery(page));

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../contract/order.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import { api } from '../../lib/api-client.ts';
+
+export interface UpdateOrderStatusInput {
+  orderId: string;
+  status: OrderStatus;
+}
+
+/** PUT order-status/{orderId}: `{status}`, any of the five values in any order. */
+export const updateOrderStatus = ({ orderId, status }: UpdateOrderStatusInput) =>
+  api.put<{ success: true; message: string; order: Order }>(`/auth/order-status/${encodeURIComponent(orderId)}`, {
+    status,
+  });
+
+/** The order lists (the admin's and the buyer's) reload before the change reports success. */
+export const useUpdateOrderStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['orders', 'status'],
+    mutationFn: updateOrderStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+};

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { paths } from '../../config/paths.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useAdminProduct } from '../api/get-admin-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ProductForm } from '../components/product-form.tsx';
+
+/** Update Product: the product form prefilled, UPDATE PRODUCT, and DELETE PRODUCT behind a confirmation. */
+export default function UpdateProductRoute() {
+  const { slug = '' } = useParams();
+  const query = useAdminProduct(slug);
+  const product = query.data;
+  usePageTitle(product ? `Dashboard - ${product.name}` : 'Dashboard - Update Product');
+  const update = useUpdateProduct();
+  const remove = useDeleteProduct();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  if (query.isPending) return <Spinner label="Loading the product" />;
+  if (!product) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section className="card empty-state" role="alert" aria-labelledby="product-missing-heading">
+        <h1 id="product-missing-heading">{missing ? 'Product not found' : 'Something went wrong'}</h1>
+        <p>{missing ? 'It may have been deleted or renamed.' : errorMessage(query.error, 'The product could not be loaded.')}</p>
+        <Link to={paths.admin.products} className="btn">
+          Back to all products
+        </Link>
+      </section>
+    );
+  }
+
+  const confirmDelete = () =>
+    remove.mutate(product._id, {
+      onSuccess: () => {
+        notify.success('Product Deleted Successfully');
+        navigate(paths.admin.products, { replace: true });
+      },
+      onError: (error) => {
+        notify.error(errorMessage(error));
+        setConfirming(false);
+      },
+    });
+
+  return (
+    <section aria-labelledby="update-product-heading">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.admin.products}>Products</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="list-header admin-header">
+        <h1 id="update-product-heading">Update Product</h1>
+        <Link to={paths.product(product.slug)} className="btn btn--ghost">
+          View in shop<span aria-hidden="true"> ↗</span>
+        </Link>
+      </div>
+      <ProductForm
+        // A fresher copy from the server (another admin's change) starts the form again.
+        key={`${product._id}-${product.updatedAt}`}
+        product={product}
+        submitLabel="UPDATE PRODUCT"
+        busy={update.isPending}
+        onSubmit={(values) =>
+          update.mutate(
+            { id: product._id, input: values },
+            {
+              onSuccess: () => {
+                notify.success('Product Updated Successfully');
+                navigate(paths.admin.products);
+              },
+              onError: (error) => notify.error(errorMessage(error)),
+            },
+          )
+        }
+        secondaryAction={
+          <button type="button" className="btn btn--danger-soft" onClick={() => setConfirming(true)}>
+            DELETE PRODUCT
+          </button>
+        }
+      />
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this product?"
+          confirmLabel="Delete product"
+          busyLabel="Deleting…"
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            “{product.name}” will be removed from the shop for good. Orders that include it keep their record.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useSearchParams } from 'react-router';
+import { ADMIN_ROLE } from '../../../contract/user.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { timeSince } from '../../lib/time-since.ts';
+import { useUsers } from '../api/get-users.ts';
+
+const pageFrom = (raw: string | null) => {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+const fullDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** All Users: a page of users at a time, newest first; the page is in the address (?page=N). */
+export default function AdminUsersRoute() {
+  usePageTitle('Dashboard - All Users');
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const query = useUsers(page);
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const first = data && data.users.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? first + data.users.length - Math.min(1, data.users.length) : 0;
+
+  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+
+  return (
+    <section aria-labelledby="admin-users-heading">
+      <div className="list-header admin-header">
+        <h1 id="admin-users-heading">All Users</h1>
+        {data && data.total > 0 ? (
+          <p aria-live="polite">
+            Showing {first}–{last} of {data.total}
+          </p>
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <Spinner label="Loading users" />
+      ) : query.isError ? (
+        <div className="card empty-state" role="alert">
+          <h2>Something went wrong</h2>
+          <p>{errorMessage(query.error, 'The users could not be loaded.')}</p>
+          <button type="button" className="btn" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : query.data.users.length === 0 ? (
+        <div className="card empty-state">
+          <h2>No users on this page</h2>
+          {page > 1 ? (
+            <button type="button" className="btn" onClick={() => goTo(1)}>
+              Go to the first page
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <div className="card admin-list">
+          <div className="table-wrap">
+            <table className="admin-table admin-table--users" aria-describedby="admin-users-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                </tr>
+              </thead>
+              <tbody aria-busy={query.isPlaceholderData}>
+                {query.data.users.map((user) => (
+                  <tr key={user._id}>
+                    <th scope="row" data-label="Name" className="admin-table__name">
+                      {user.name}
+                    </th>
+                    <td data-label="E-mail">
+                      <a href={`mailto:${user.email}`}>{user.email}</a>
+                    </td>
+                    <td data-label="Phone">{user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : '—'}</td>
+                    <td data-label="Role">
+                      {user.role === ADMIN_ROLE ? (
+                        <span className="status">Admin</span>
+                      ) : (
+                        <span className="status status--customer">Customer</span>
+                      )}
+                    </td>
+                    <td data-label="Joined">
+                      <time dateTime={user.createdAt} title={fullDate(user.createdAt)}>
+                        {timeSince(user.createdAt)}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages of users">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                if (page > 1) goTo(page - 1);
+              }}
+              aria-disabled={page <= 1}
+            >
+              <span aria-hidden="true">←</span> Previous
+            </button>
+            <p aria-live="polite">
+              Page {Math.min(page, pages)} of {pages}
+            </p>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                if (page < pages) goTo(page + 1);
+              }}
+              aria-disabled={page >= pages}
+            >
+              Next <span aria-hidden="true">→</span>
+            </button>
+          </nav>
+        </div>
+      )}
+    </section>
+  );
+}
