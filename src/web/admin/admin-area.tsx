@@ -1,3 +1,4 @@
+import './admin.css';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-menu.tsx';
 import AdminHomeRoute from './routes/admin-home.tsx';
