@@ -1,6 +1,4 @@
-import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   ANSWER_MAX,
   forgotPasswordBody,
@@ -9,26 +7,15 @@ import {
   PASSWORD_MIN,
 } from '../../../contract/auth.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
+import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 
-type FieldName = keyof ForgotPasswordBody;
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
 
-interface FieldSpec {
-  name: FieldName;
-  label: string;
-  type: 'text' | 'email' | 'password';
-  autoComplete: string;
-  placeholder: string;
-  maxLength: number;
-  hint?: string;
-}
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<keyof ForgotPasswordBody>[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Enter Your Email', maxLength: 254 },
   {
     name: 'answer',
@@ -50,19 +37,7 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-function validate(values: Values): { data: ForgotPasswordBody | null; errors: Errors } {
-  const result = forgotPasswordBody.safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
-  const found = z.flattenError(result.error).fieldErrors as Partial<Record<FieldName, string[]>>;
-  const errors: Errors = {};
-  for (const field of FIELDS) {
-    const message = found[field.name]?.[0];
-    if (message) errors[field.name] = `${field.label} ${message}`;
-  }
-  return { data: null, errors };
-}
 
-const inputId = (name: FieldName) => `reset-${name}`;
 
 export default function ForgotPasswordRoute() {
   usePageTitle('Forgot Password');
@@ -70,31 +45,15 @@ export default function ForgotPasswordRoute() {
   const location = useLocation();
   const reset = useForgotPassword();
   const rememberedEmail = (location.state as { email?: unknown } | null)?.email;
-  const [values, setValues] = useState<Values>({
-    email: typeof rememberedEmail === 'string' ? rememberedEmail : '',
-    answer: '',
-    newPassword: '',
+  const form = useSchemaForm({
+    schema: forgotPasswordBody,
+    fields: FIELDS,
+    initial: { email: typeof rememberedEmail === 'string' ? rememberedEmail : '', answer: '', newPassword: '' },
+    idPrefix: 'reset',
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
 
-  const change = (name: FieldName, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((data) => {
     if (reset.isPending) return;
-    setSubmitted(true);
-    const { data, errors: found } = validate(values);
-    setErrors(found);
-    if (!data) {
-      const first = FIELDS.find((field) => found[field.name]);
-      if (first) document.getElementById(inputId(first.name))?.focus();
-      return;
-    }
     reset.mutate(data, {
       onSuccess: (response) => {
         notify.success(response.message);
@@ -103,46 +62,14 @@ export default function ForgotPasswordRoute() {
       },
       onError: (error) => notify.error(errorMessage(error)),
     });
-  };
+  });
 
   return (
     <div className="account-page">
       <form className="form-card" onSubmit={submit} noValidate aria-labelledby="reset-heading">
         <h1 id="reset-heading">RESET PASSWORD</h1>
         <p className="form-card__lead">Answer your security question and choose a new password.</p>
-        {FIELDS.map((field) => {
-          const id = inputId(field.name);
-          const error = errors[field.name];
-          const describedBy = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>{field.label}</label>
-              <input
-                id={id}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                placeholder={field.placeholder}
-                maxLength={field.maxLength}
-                required
-                value={values[field.name]}
-                onChange={(event) => change(field.name, event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-              />
-              {field.hint ? (
-                <p className="field__hint" id={`${id}-hint`}>
-                  {field.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p className="field__error" id={`${id}-error`}>
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        <SchemaFields form={form} />
         <button type="submit" className="btn btn--block" disabled={reset.isPending} aria-busy={reset.isPending}>
           RESET
         </button>

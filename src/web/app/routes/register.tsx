@@ -1,28 +1,15 @@
-import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { ADDRESS_MAX, ANSWER_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, registerBody, type RegisterBody } from '../../../contract/auth.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
+import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { useRegister } from '../../features/auth/api/register.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 
-type FieldName = keyof RegisterBody;
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
 
-interface FieldSpec {
-  name: FieldName;
-  label: string;
-  type: 'text' | 'email' | 'password' | 'tel';
-  autoComplete: string;
-  placeholder: string;
-  maxLength: number;
-  hint?: string;
-}
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Enter Your Email', maxLength: 254 },
   {
@@ -54,49 +41,19 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-const EMPTY: Values = { name: '', email: '', password: '', phone: '', address: '', answer: '' };
+const EMPTY = { name: '', email: '', password: '', phone: '', address: '', answer: '' };
 
-/** The shared schema of the register call decides; its messages are shown under the fields. */
-function validate(values: Values): { data: RegisterBody | null; errors: Errors } {
-  const result = registerBody.safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
-  const found = z.flattenError(result.error).fieldErrors as Partial<Record<FieldName, string[]>>;
-  const errors: Errors = {};
-  for (const field of FIELDS) {
-    const message = found[field.name]?.[0];
-    if (message) errors[field.name] = `${field.label} ${message}`;
-  }
-  return { data: null, errors };
-}
 
-const inputId = (name: FieldName) => `register-${name}`;
 
 export default function RegisterRoute() {
   usePageTitle('Register');
   const navigate = useNavigate();
   const location = useLocation();
   const register = useRegister();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm({ schema: registerBody, fields: FIELDS, initial: EMPTY, idPrefix: 'register' });
 
-  const change = (name: FieldName, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((data) => {
     if (register.isPending) return;
-    setSubmitted(true);
-    const { data, errors: found } = validate(values);
-    setErrors(found);
-    if (!data) {
-      const first = FIELDS.find((field) => found[field.name]);
-      if (first) document.getElementById(inputId(first.name))?.focus();
-      return;
-    }
     register.mutate(data, {
       onSuccess: (response) => {
         notify.success(response.message);
@@ -106,46 +63,14 @@ export default function RegisterRoute() {
       },
       onError: (error) => notify.error(errorMessage(error)),
     });
-  };
+  });
 
   return (
     <div className="account-page">
       <form className="form-card" onSubmit={submit} noValidate aria-labelledby="register-heading">
         <h1 id="register-heading">REGISTER FORM</h1>
         <p className="form-card__lead">Create your Emporium account to check out and follow your orders.</p>
-        {FIELDS.map((field) => {
-          const id = inputId(field.name);
-          const error = errors[field.name];
-          const describedBy = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>{field.label}</label>
-              <input
-                id={id}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                placeholder={field.placeholder}
-                maxLength={field.maxLength}
-                required
-                value={values[field.name]}
-                onChange={(event) => change(field.name, event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-              />
-              {field.hint ? (
-                <p className="field__hint" id={`${id}-hint`}>
-                  {field.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p className="field__error" id={`${id}-error`}>
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        <SchemaFields form={form} />
         <button type="submit" className="btn btn--block" disabled={register.isPending} aria-busy={register.isPending}>
           REGISTER
         </button>
