@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signInBrowser, test } from './fixtures.ts';
+
+/** A suffix no other test (nor a second run on the same database) shares. */
+const suffix = () => `${Date.now()}-${randomBytes(3).toString('hex')}`;
+
+const header = (page: Page) => page.getByRole('banner');
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/** Log in through the form (already on /login). */
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+/** Open the user-name dropdown of the header. */
+async function openUserMenu(page: Page, name: string): Promise<void> {
+  const button = header(page).getByRole('button', { name, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
+test.describe('register', () => {
+  test('registers through the form, then the same e-mail is refused', async ({ page }) => {
+    const id = suffix();
+    const data = {
+      name: `Rita Register ${id}`,
+      email: `rita-${id}@e2e.example`,
+      password: 'rita-pass-1',
+      phone: '555-0101',
+      address: '1 Register Road, Testville',
+      answer: 'Cricket',
+    };
+    const fill = async () => {
+      await page.getByLabel('Name', { exact: true }).fill(data.name);
+      await page.getByLabel('Email', { exact: true }).fill(data.email);
+      await page.getByLabel('Password', { exact: true }).fill(data.password);
+      await page.getByLabel('Phone', { exact: true }).fill(data.phone);
+      await page.getByLabel('Address', { exact: true }).fill(data.address);
+      await page.getByPlaceholder('What is Your Favorite sports').fill(data.answer);
+      await page.getByRole('button', { name: 'REGISTER' }).click();
+    };
+
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'REGISTER FORM' })).toBeVisible();
+    await fill();
+    await expect(toast(page, 'User Registered Successfully')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(data.email);
+
+    await page.goto('/register');
+    await fill();
+    await expect(toast(page, 'Already registered, please login')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+  });
+});
+
+test.describe('login', () => {
+  test('a wrong password is refused; the right one signs in and goes home', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    await page.goto('/login');
+    await submitLogin(page, shopper.user.email, 'not-the-password');
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(header(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    await expect(header(page).getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
+    await openUserMenu(page, shopper.user.name);
+    await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('a signed-out visit to the orders counts down, then login returns to the orders', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    await page.goto('/dashboard/user/orders');
+    await expect(page.getByText('Redirecting you in 3 seconds')).toBeVisible();
+    await expect(page.getByText('Redirecting you in 2 seconds')).toBeVisible();
+    await expect(page.getByText('Redirecting you in 1 second', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL('/login');
+
+    await submitLogin(page, shopper.user.email, shopper.password);
+    await expect(page).toHaveURL('/dashboard/user/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
+    await expect(page.getByText('You have no orders yet')).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  test('a signed-in shopper on the admin area is counted down and sent to the shop', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    await signInBrowser(page, shopper);
+    await page.goto('/dashboard/admin');
+    await expect(page.getByText('Redirecting you in 3 seconds')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toBeVisible();
+  });
+
+  test('a guest on the admin area is sent to login', async ({ page }) => {
+    await page.goto('/dashboard/admin');
+    await expect(page.getByText(/Redirecting you in \d seconds?/)).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'LOGIN FORM' })).toBeVisible();
+  });
+});
+
+test.describe('dashboard', () => {
+  test('the user dashboard shows name, e-mail, address and the menu; Dashboard in the dropdown goes there', async ({ page, shop }) => {
+    const shopper = await shop.register({ address: `7 Dashboard Street ${suffix()}` });
+    await signInBrowser(page, shopper);
+    await page.goto('/');
+    await openUserMenu(page, shopper.user.name);
+    await header(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard/user');
+
+    const main = page.getByRole('main');
+    await expect(main.getByText(shopper.user.name, { exact: true })).toBeVisible();
+    await expect(main.getByText(shopper.user.email, { exact: true })).toBeVisible();
+    await expect(main.getByText(shopper.user.address, { exact: true })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/user/profile');
+    await expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/user/orders');
+    await menu.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL('/dashboard/user/orders');
+    await menu.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/dashboard/user/profile');
+  });
+
+  test('for the administrator, Dashboard goes to /dashboard/admin', async ({ page, shop }) => {
+    await signInBrowser(page, await shop.admin());
+    await page.goto('/');
+    await openUserMenu(page, ADMIN.name);
+    await header(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  });
+});
+
+test.describe('profile', () => {
+  test('is prefilled; a new name and address show at once in the header, dashboard and cart', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    await signInBrowser(page, shopper);
+    await page.goto('/dashboard/user/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'USER PROFILE' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(shopper.user.name);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.user.email);
+    await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(shopper.user.phone);
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue(shopper.user.address);
+
+    const id = suffix();
+    const name = `Nina Renamed ${id}`;
+    const address = `99 New Address Avenue ${id}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Address', { exact: true }).fill(address);
+    await page.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(toast(page, 'Profile Updated Successfully')).toBeVisible();
+    await expect(header(page).getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toHaveCount(0);
+
+    await openUserMenu(page, name);
+    await header(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard/user');
+    await expect(page.getByRole('main').getByText(address, { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText(name, { exact: true })).toBeVisible();
+
+    await header(page).getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: `Hello ${name}` })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Cart Summary' }).getByText(address, { exact: true })).toBeVisible();
+
+    // The change is saved on the server, not only in the browser.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: `Hello ${name}` })).toBeVisible();
+    const fresh = await shop.login(shopper.user.email, shopper.password);
+    expect(fresh.user.name).toBe(name);
+    expect(fresh.user.address).toBe(address);
+  });
+
+  test('a new password replaces the old one', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    // Signed in through storage; the logout below navigates in the page, so the session is not put back.
+    await signInBrowser(page, shopper);
+    await page.goto('/dashboard/user/profile');
+    const newPassword = `fresh-pass-${suffix()}`;
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(toast(page, 'Profile Updated Successfully')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    await openUserMenu(page, shopper.user.name);
+    await header(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await submitLogin(page, shopper.user.email, shopper.password);
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toBeVisible();
+  });
+});
+
+test.describe('forgot password', () => {
+  test('a wrong answer is refused; the right one resets and the new password logs in', async ({ page, shop }) => {
+    const shopper = await shop.register({ answer: 'Badminton' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'RESET PASSWORD' })).toBeVisible();
+
+    const newPassword = `reset-pass-${suffix()}`;
+    await page.getByLabel('Email', { exact: true }).fill(shopper.user.email);
+    await page.getByLabel('Favourite sport', { exact: true }).fill('Curling');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'RESET' }).click();
+    await expect(toast(page, 'Wrong email or answer')).toBeVisible();
+    await expect(page).toHaveURL('/forgot-password');
+
+    await page.getByLabel('Favourite sport', { exact: true }).fill('Badminton');
+    await page.getByRole('button', { name: 'RESET' }).click();
+    await expect(toast(page, 'Password Reset Successfully')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toBeVisible();
+  });
+});
+
+test.describe('logout', () => {
+  test('logs out from the user dropdown; the dashboard is guarded again', async ({ page, shop }) => {
+    const shopper = await shop.register();
+    await page.goto('/login');
+    await submitLogin(page, shopper.user.email, shopper.password);
+    await expect(page).toHaveURL('/');
+
+    await openUserMenu(page, shopper.user.name);
+    await header(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(toast(page, 'Logout Successfully')).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toHaveCount(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+
+    await page.goto('/dashboard/user');
+    await expect(page.getByText('Redirecting you in 3 seconds')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+});
