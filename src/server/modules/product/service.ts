@@ -64,8 +64,11 @@ export function createProductService(db: Db) {
     async search(keyword: string, pageNumber: number): Promise<ProductPage> {
       const query = repo.searchQuery(keyword);
       if (!query) return { products: [], total: 0 };
-      const { rows, total } = await repo.searchProducts(db, query, PRODUCT_PAGE_SIZE, offsetOf(pageNumber));
-      return { products: rows, total };
+      const [products, total] = await Promise.all([
+        repo.searchProducts(db, query, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
+        repo.countSearch(db, query),
+      ]);
+      return { products, total };
     },
 
     async bySlug(slug: string) {
