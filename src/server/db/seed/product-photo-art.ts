@@ -604,6 +604,33 @@ const CATEGORY_ART: readonly CategoryArt[] = [
   { keywords: ['toy', 'game', 'kid', 'baby', 'child'], drawings: [blocks, teddy, rocket] },
 ];
 
+/** Words in a product's name that call for one drawing, whatever its category or position. */
+const NAME_ART: readonly { words: readonly string[]; drawing: Drawing }[] = [
+  { words: ['headphone', 'earbud', 'speaker'], drawing: headphones },
+  { words: ['smartphone', 'phone', 'charging', 'smartwatch', 'watch'], drawing: smartphone },
+  { words: ['laptop', 'ultrabook', 'keyboard', 'cable'], drawing: laptop },
+  { words: ['mug', 'cup'], drawing: mug },
+  { words: ['frying pan', 'skillet'], drawing: fryingPan },
+  { words: ['serum', 'oil', 'retinol'], drawing: dropperBottle },
+  { words: ['cream', 'mist', 'grooming', 'parfum', 'perfume'], drawing: pumpBottleAndJar },
+  { words: ['kettle', 'teapot', 'espresso', 'dutch oven'], drawing: teapot },
+  { words: ['t-shirt', 'shirt', 'jacket', 'puffer'], drawing: tshirt },
+  { words: ['sweater', 'knit'], drawing: sweater },
+  { words: ['beanie', 'cap', 'hat'], drawing: cap },
+  { words: ['ball', 'football'], drawing: ball },
+  { words: ['dumbbell', 'rope'], drawing: dumbbell },
+  { words: ['kettlebell'], drawing: kettlebell },
+  { words: ['lipstick'], drawing: lipstick },
+  { words: ['teddy', 'plush'], drawing: teddy },
+  { words: ['blocks', 'stacking', 'puzzle', 'jigsaw', 'board game'], drawing: blocks },
+  { words: ['rocket', 'galaxy', 'racer', 'explorer'], drawing: rocket },
+];
+
+function drawingForName(name: string): Drawing | undefined {
+  const key = name.toLowerCase();
+  return NAME_ART.find((art) => art.words.some((word) => key.includes(word)))?.drawing;
+}
+
 function drawingsFor(category: string): readonly Drawing[] {
   const key = category.toLowerCase();
   for (const art of CATEGORY_ART) {
@@ -656,7 +683,9 @@ function productSvg(input: ProductArtInput): { svg: string; background: string }
   const palette = pick(PALETTES, nameHash);
   const rnd = seededRandom(hashString(`${input.category}|${input.name}|${input.index}`));
   const drawings = drawingsFor(input.category);
-  const drawing = pick(drawings, Number.isFinite(input.index) ? Math.abs(Math.floor(input.index)) : nameHash);
+  const drawing =
+    drawingForName(input.name) ??
+    pick(drawings, Number.isFinite(input.index) ? Math.abs(Math.floor(input.index)) : nameHash);
   const p = palette;
   const floor = mix(p.bgBottom, p.secondary, 0.05);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" viewBox="0 0 600 600">
