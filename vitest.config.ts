@@ -6,6 +6,8 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
+    // The process test starts the real server on embedded databases: once is enough.
+    exclude: engine === 'postgres' ? ['tests/api/server-process.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 mkdirSync('.tmp', { recursive: true });
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures = [];
 
 function step(name, command, args, env = {}) {
@@ -39,9 +40,7 @@ function vitest(name, args) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;
     failed += json.numFailedTests;
-    if (json.numPendingTests || json.numTodoTests) {
-      console.log(`${name}: ${json.numPendingTests + json.numTodoTests} skipped`);
-    }
+    skipped += json.numPendingTests + json.numTodoTests;
     if (!ok && json.numFailedTests === 0) {
       failed += 1;
       failures.push(`${name} (runner failed)`);
@@ -95,10 +94,10 @@ function playwright(name) {
   const ok = step(name, 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON: report });
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
+    const { expected = 0, unexpected = 0, flaky = 0 } = json.stats ?? {};
     passed += expected + flaky;
     failed += unexpected;
-    if (skipped) console.log(`${name}: ${skipped} skipped`);
+    skipped += json.stats?.skipped ?? 0;
     if (unexpected > 0) failures.push(name);
     else if (!ok) {
       failed += 1;
@@ -127,5 +126,5 @@ if (step('build', 'npm', ['run', 'build'])) {
 
 console.log('');
 if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

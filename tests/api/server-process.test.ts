@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The real start script as a process (on PGlite in a temporary folder, or on this run's PostgreSQL). */
+const TSX = ['--import', 'tsx'];
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { TEST_DATABASE_URL: _unused, DATABASE_URL: _unused2, ...env } = process.env;
+  return { ...env, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', ...extra };
+}
+
+function start(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [...TSX, 'src/server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitReady(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready');
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+// Runs in the PGlite project only (vitest.config.ts): it starts its own processes on embedded databases.
+describe('the server process', () => {
+  it('refuses a bad environment with a message naming the variable', () => {
+    const result = spawnSync(process.execPath, [...TSX, 'src/server/server.ts'], {
+      env: baseEnv({ PORT: 'eighty', JWT_SECRET: 'short' }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid environment');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('JWT_SECRET: must be at least 32 characters');
+  });
+
+  it('bootstraps ADMIN_EMAIL, keeps data across restarts, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'emporium-process-'));
+    const port = await freePort();
+    const env = baseEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'Owner@Example.com',
+      ADMIN_PASSWORD: 'owner-password-1',
+    });
+    const first = start(env);
+    await waitReady(port);
+    const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' }),
+    });
+    expect(login.status).toBe(200);
+    const { token, user } = await login.json();
+    expect(user.role).toBe(1);
+    const created = await fetch(`http://127.0.0.1:${port}/api/v1/category/create-category`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ name: 'Lasting Things' }),
+    });
+    expect(created.status).toBe(201);
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/category/get-category`);
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('closing: finishing requests in flight');
+    expect(first.output()).not.toContain(token);
+
+    // Same folder, no admin variables: the data and the signing secret are still there.
+    const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    await waitReady(port);
+    const categories = await (await fetch(`http://127.0.0.1:${port}/api/v1/category/get-category`)).json();
+    expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Lasting Things']);
+    const stillValid = await fetch(`http://127.0.0.1:${port}/api/v1/auth/admin-auth`, { headers: { authorization: token } });
+    expect(stillValid.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    // The documented promote command: a registered shopper becomes an administrator, and back.
+    const third = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    await waitReady(port);
+    const register = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Pat',
+        email: 'pat@example.com',
+        password: 'pat-password',
+        phone: '1',
+        address: 'Here',
+        answer: 'golf',
+      }),
+    });
+    expect(register.status).toBe(201);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    const promote = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'pat@example.com'], {
+      env: baseEnv({ DATA_DIR: dataDir }),
+      encoding: 'utf8',
+    });
+    expect(promote.stdout).toContain('pat@example.com is now an administrator.');
+    expect(promote.status).toBe(0);
+    const unknown = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'nobody@example.com'], {
+      env: baseEnv({ DATA_DIR: dataDir }),
+      encoding: 'utf8',
+    });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No user with e-mail nobody@example.com');
+  }, 90_000);
+});
