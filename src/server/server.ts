@@ -3,8 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { loadEnv } from './env.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
+import { ensureAdmin } from './modules/auth/bootstrap-admin.ts';
 
 /** Start the shop: migrate, bootstrap the admin, seed the demo catalogue, listen, and shut down gracefully. */
 async function main(): Promise<void> {
@@ -27,12 +26,11 @@ async function main(): Promise<void> {
   app.log.info({ database: database.engine }, 'database ready');
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const tokens = createTokens(await resolveJwtSecret(database.db, env.JWT_SECRET), env.JWT_EXPIRES_IN);
-    const admin = await createAuthService(database.db, tokens).ensureAdmin(
-      env.ADMIN_EMAIL,
-      env.ADMIN_PASSWORD,
-      env.ADMIN_NAME,
-    );
+    const admin = await ensureAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      name: env.ADMIN_NAME,
+    });
     app.log.info({ userId: admin.id }, 'administrator from ADMIN_EMAIL is ready');
   }
   if (env.SEED_DEMO) await seedDemoCatalogue(database.db, app.log);

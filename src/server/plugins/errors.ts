@@ -1,6 +1,6 @@
 import { PHOTO_MAX_BYTES } from '../../contract/limits.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
 import { HttpError } from '../lib/http-errors.ts';
@@ -11,7 +11,7 @@ function fieldOf(path: string, context?: string): string {
   return field || context || 'request';
 }
 
-export function zodMessage(error: ZodError): string {
+function zodMessage(error: ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || 'request'}: ${issue.message}`)
@@ -34,10 +34,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(400, messages.join('; '));
     }
     if (error instanceof ZodError) return send(400, zodMessage(error));
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return send(500, 'Something went wrong');
-    }
     const pgCode = pgErrorCode(error);
     if (pgCode === PG_UNIQUE_VIOLATION) return send(409, 'This already exists');
     if (pgCode === PG_FOREIGN_KEY_VIOLATION) return send(409, 'This is still in use or refers to something missing');

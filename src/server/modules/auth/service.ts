@@ -112,31 +112,6 @@ export function createAuthService(db: Db, tokens: Tokens) {
     assertAdmin(user: UserRow): void {
       if (user.role !== ADMIN_ROLE) throw forbidden('Administrators only');
     },
-
-    /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure that administrator exists with that password. */
-    async ensureAdmin(email: string, password: string, name: string): Promise<UserRow> {
-      const normalized = email.trim().toLowerCase();
-      const existing = await userRepo.findUserByEmail(db, normalized);
-      const passwordHash = await hashSecret(password);
-      if (existing) {
-        const passwordOk = await verifySecret(password, existing.passwordHash);
-        const updated = await userRepo.updateUser(db, existing.id, {
-          role: ADMIN_ROLE,
-          ...(passwordOk ? {} : { passwordHash }),
-        });
-        return updated ?? existing;
-      }
-      return userRepo.insertUser(db, {
-        name,
-        email: normalized,
-        passwordHash,
-        // No answer is known: an impossible one, so that reset is refused until the admin sets a profile.
-        answerHash: await hashSecret(`unset:${Math.random()}:${Date.now()}`),
-        phone: '',
-        address: '',
-        role: ADMIN_ROLE,
-      });
-    },
   };
 }
 

@@ -154,6 +154,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRoutesOptions> = async 
       }
       const photo = await products.photo(id);
       if (!photo) return reply.code(404).send({ success: false, message: 'Photo not found' });
+      // The photo may have changed since its ETag was read: send the ETag of these bytes.
       reply.header('etag', photo.etag);
       return reply.type(photo.contentType).send(Buffer.from(photo.data));
     },

@@ -26,7 +26,7 @@ export function createProductService(db: Db) {
     return { products, total };
   }
 
-  async function values(fields: ProductFields, slug: string, shipping: boolean): Promise<repo.ProductValues> {
+  function values(fields: ProductFields, slug: string, shipping: boolean): repo.ProductValues {
     return {
       name: fields.name,
       slug,
@@ -87,7 +87,7 @@ export function createProductService(db: Db) {
     async create(fields: ProductFields, photo: CheckedPhoto | null) {
       await assertCategory(fields.category);
       const slug = await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate));
-      const id = await repo.insertProduct(db, await values(fields, slug, fields.shipping ?? false), photo);
+      const id = await repo.insertProduct(db, values(fields, slug, fields.shipping ?? false), photo);
       return byId(id);
     },
 
@@ -103,7 +103,7 @@ export function createProductService(db: Db) {
         db,
         id,
         current.slug,
-        await values(fields, slug, fields.shipping ?? current.shipping),
+        values(fields, slug, fields.shipping ?? current.shipping),
         photo,
       );
       return byId(id);

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE } from '../../../contract/user.ts';
+import type { Db } from '../../db/client.ts';
+import { hashSecret, verifySecret } from '../../lib/secret-hash.ts';
+import * as userRepo from '../user/repo.ts';
+import type { UserRow } from '../user/repo.ts';
+
+/**
+ * ADMIN_EMAIL / ADMIN_PASSWORD at start: make sure that administrator exists with that password.
+ * An existing account is promoted (its password set when it differs); otherwise one is created.
+ */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string; name: string }): Promise<UserRow> {
+  const email = admin.email.trim().toLowerCase();
+  const existing = await userRepo.findUserByEmail(db, email);
+  if (existing) {
+    const passwordOk = await verifySecret(admin.password, existing.passwordHash);
+    const updated = await userRepo.updateUser(db, existing.id, {
+      role: ADMIN_ROLE,
+      ...(passwordOk ? {} : { passwordHash: await hashSecret(admin.password) }),
+    });
+    return updated ?? existing;
+  }
+  return userRepo.insertUser(db, {
+    name: admin.name,
+    email,
+    passwordHash: await hashSecret(admin.password),
+    // No answer is known: a random one, so that a reset is refused until the admin signs in.
+    answerHash: await hashSecret(randomBytes(24).toString('hex')),
+    phone: '',
+    address: '',
+    role: ADMIN_ROLE,
+  });
+}
