@@ -76,3 +76,8 @@ export function productPhotoUrl(productId: string, version?: string): string {
   const base = `${API_BASE}/product/product-photo/${productId}`;
   return version ? `${base}?v=${encodeURIComponent(version)}` : base;
 }
+
+/** The server does not know the thing asked for (404), or the address cannot name one (400). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

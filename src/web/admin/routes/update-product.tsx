@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, isNotFound } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useAdminProduct } from '../api/get-admin-product.ts';
@@ -24,7 +24,7 @@ export default function UpdateProductRoute() {
 
   if (query.isPending) return <Spinner label="Loading the product" />;
   if (!product) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    const missing = isNotFound(query.error);
     return (
       <section className="card empty-state" role="alert" aria-labelledby="product-missing-heading">
         <h1 id="product-missing-heading">{missing ? 'Product not found' : 'Something went wrong'}</h1>

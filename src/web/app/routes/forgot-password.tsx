@@ -9,11 +9,10 @@ import {
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
+import { loginState, rememberedEmail } from '../../features/auth/account-state.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-
-
 
 const FIELDS: readonly FieldSpec<keyof ForgotPasswordBody>[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Enter Your Email', maxLength: 254 },
@@ -37,18 +36,15 @@ const FIELDS: readonly FieldSpec<keyof ForgotPasswordBody>[] = [
   },
 ];
 
-
-
 export default function ForgotPasswordRoute() {
   usePageTitle('Forgot Password');
   const navigate = useNavigate();
   const location = useLocation();
   const reset = useForgotPassword();
-  const rememberedEmail = (location.state as { email?: unknown } | null)?.email;
   const form = useSchemaForm({
     schema: forgotPasswordBody,
     fields: FIELDS,
-    initial: { email: typeof rememberedEmail === 'string' ? rememberedEmail : '', answer: '', newPassword: '' },
+    initial: { email: rememberedEmail(location.state), answer: '', newPassword: '' },
     idPrefix: 'reset',
   });
 
@@ -57,8 +53,7 @@ export default function ForgotPasswordRoute() {
     reset.mutate(data, {
       onSuccess: (response) => {
         notify.success(response.message);
-        const state = location.state && typeof location.state === 'object' ? location.state : {};
-        navigate(paths.login, { state: { ...state, email: data.email } });
+        navigate(paths.login, { state: loginState(location.state, data.email) });
       },
       onError: (error) => notify.error(errorMessage(error)),
     });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PRICE_BANDS } from '../../../domain/price-bands.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PagedList, ShowingCount } from '../../components/ui/paged-list.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { Carousel } from '../../features/home/components/carousel.tsx';
@@ -8,7 +8,6 @@ import { FilterPanel } from '../../features/home/components/filter-panel.tsx';
 import { useFilteredProducts } from '../../features/products/api/filter-products.ts';
 import { useProductCount } from '../../features/products/api/get-product-count.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
-import { LoadMore } from '../../features/products/components/load-more.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { notify } from '../../lib/notify.ts';
 
@@ -51,32 +50,22 @@ export default function HomeRoute() {
         <section aria-labelledby="all-products">
           <div className="list-header">
             <h1 id="all-products">All Products</h1>
-            {total !== null ? (
-              <p aria-live="polite">
-                Showing {products.length} of {total}
-              </p>
-            ) : null}
+            <ShowingCount count={products.length} total={total} />
           </div>
-          {list.isPending ? (
-            <Spinner label="Loading products" />
-          ) : list.isError ? (
-            <div className="empty-state">
-              <h2>Something went wrong</h2>
-              <p>The products could not be loaded.</p>
-            </div>
-          ) : products.length === 0 ? (
-            <div className="empty-state">
-              <h2>No products found</h2>
-              <p>Try another category or price band.</p>
-            </div>
-          ) : (
+          <PagedList
+            query={list}
+            count={products.length}
+            loadingLabel="Loading products"
+            errorText="The products could not be loaded."
+            empty={
+              <>
+                <h2>No products found</h2>
+                <p>Try another category or price band.</p>
+              </>
+            }
+          >
             <ProductGrid products={products} />
-          )}
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-          />
+          </PagedList>
         </section>
       </div>
     </>

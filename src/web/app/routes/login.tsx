@@ -3,6 +3,7 @@ import { loginBody, type LoginBody, PASSWORD_MAX } from '../../../contract/auth.
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
+import { rememberedEmail, returnPath } from '../../features/auth/account-state.ts';
 import { useLogin } from '../../features/auth/api/login.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
@@ -21,31 +22,15 @@ const FIELDS: readonly FieldSpec<keyof LoginBody>[] = [
   },
 ];
 
-const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.register, paths.forgotPassword];
-
-/**
- * Where to go after logging in: the page a guard or the cart remembered (`state.from`, or a plain path
- * string), if it is a path of this site; otherwise the shop.
- */
-function returnPath(state: unknown): string {
-  const from =
-    typeof state === 'string' ? state : state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return paths.home;
-  return ACCOUNT_PATHS.includes(from.split(/[?#]/)[0] ?? '') ? paths.home : from;
-}
-
-
-
 export default function LoginRoute() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const rememberedEmail = (location.state as { email?: unknown } | null)?.email;
   const form = useSchemaForm({
     schema: loginBody,
     fields: FIELDS,
-    initial: { email: typeof rememberedEmail === 'string' ? rememberedEmail : '', password: '' },
+    initial: { email: rememberedEmail(location.state), password: '' },
     idPrefix: 'login',
   });
 

@@ -5,6 +5,7 @@ import type { Product } from '../../../contract/product.ts';
 import { SIMILAR_PREVIEW_LENGTH } from '../../../domain/description-preview.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
@@ -13,12 +14,7 @@ import { useRelatedProducts } from '../../features/products/api/get-related-prod
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { ProductPhoto } from '../../features/products/components/product-photo.tsx';
 import { StockStatus } from '../../features/products/components/stock-status.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useCart } from '../../stores/cart-store.ts';
-
-function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
 
 function SimilarProducts({ product }: { product: Product }) {
   const related = useRelatedProducts(product);
@@ -92,24 +88,19 @@ export default function ProductDetailsRoute() {
 
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.isError) {
-    return isMissing(product.error) ? (
-      <div className="not-found">
-        <h1>Product not found</h1>
-        <p>This product may have been removed, or the link is not quite right.</p>
-        <p>
+    return (
+      <LoadError
+        error={product.error}
+        what="product"
+        notFoundTitle="Product not found"
+        notFoundText="This product may have been removed, or the link is not quite right."
+        action={
           <Link to={paths.home} className="btn">
             Back to the shop
           </Link>
-        </p>
-      </div>
-    ) : (
-      <div className="empty-state" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The product could not be loaded. Check your connection and try again.</p>
-        <button type="button" className="btn" onClick={() => void product.refetch()}>
-          Try again
-        </button>
-      </div>
+        }
+        onRetry={product.refetch}
+      />
     );
   }
 

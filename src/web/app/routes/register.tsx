@@ -3,11 +3,10 @@ import { ADDRESS_MAX, ANSWER_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MA
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
+import { loginState } from '../../features/auth/account-state.ts';
 import { useRegister } from '../../features/auth/api/register.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-
-
 
 const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX },
@@ -43,8 +42,6 @@ const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
 
 const EMPTY = { name: '', email: '', password: '', phone: '', address: '', answer: '' };
 
-
-
 export default function RegisterRoute() {
   usePageTitle('Register');
   const navigate = useNavigate();
@@ -58,8 +55,7 @@ export default function RegisterRoute() {
       onSuccess: (response) => {
         notify.success(response.message);
         // Keep the page the visitor came for, and spare them typing the e-mail again.
-        const state = location.state && typeof location.state === 'object' ? location.state : {};
-        navigate(paths.login, { state: { ...state, email: data.email } });
+        navigate(paths.login, { state: loginState(location.state, data.email) });
       },
       onError: (error) => notify.error(errorMessage(error)),
     });

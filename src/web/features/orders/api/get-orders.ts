@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/order.ts';
 
 import { api } from '../../../lib/api-client.ts';
+import { nextPage } from '../../../lib/paging.ts';
 
 export interface OrdersPage {
   orders: Order[];
@@ -10,9 +11,15 @@ export interface OrdersPage {
 }
 
 const nextOrdersPage = (last: OrdersPage, pages: OrdersPage[], lastParam: number) =>
-  pages.reduce((sum, page) => sum + page.orders.length, 0) < last.total && last.orders.length === ORDERS_PAGE_SIZE
-    ? lastParam + 1
-    : undefined;
+  nextPage(
+    {
+      loaded: pages.reduce((sum, page) => sum + page.orders.length, 0),
+      lastCount: last.orders.length,
+      total: last.total,
+      pageSize: ORDERS_PAGE_SIZE,
+    },
+    lastParam,
+  );
 
 /** GET orders (the signed-in user's) or all-orders (administrators), newest first, a page at a time. */
 export const ordersQuery = (scope: 'mine' | 'all') =>
