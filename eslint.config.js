@@ -1,7 +1,79 @@
+import { readdirSync } from 'node:fs';
+import { posix } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const SERVER_ONLY = [
+  { group: ['**/server/**'], message: 'The web app, contract and domain must not import server code.' },
+  { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp', 'fastify', '@fastify/*', 'node:*'], message: 'Server-only package.' },
+];
+
+/*
+ * Imports in the web app flow one way (as bulletproof-react's import/no-restricted-paths zones, with core
+ * no-restricted-imports): app/ → features/ → components/, lib/, stores/, config/; admin/ (the lazily
+ * loaded area) uses features/ and the shared layers too, and only the router reaches it, through import().
+ *   - lib/, config/, stores/ and components/ import no feature, nor app/ or admin/;
+ *   - a feature imports no other feature, nor app/ or admin/ (what two features share moves to
+ *     components/ or lib/, or the route screen in app/ composes them);
+ *   - admin/ imports nothing from app/; the storefront imports nothing from admin/.
+ * Imports are relative, so each folder gets the exact paths that reach the folders it must not use.
+ */
+const WEB = 'src/web';
+const subfolders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'public')
+    .map((entry) => posix.join(dir, entry.name));
+const allFolders = (dir) => [dir, ...subfolders(dir).flatMap(allFolders)];
+const FEATURES = subfolders(`${WEB}/features`);
+const inside = (folder, root) => folder === root || folder.startsWith(`${root}/`);
+
+/** The folders `folder` must not import from, each with the reason. */
+function forbiddenFor(folder) {
+  const storefrontNeverAdmin = { to: `${WEB}/admin`, why: 'Load the admin area lazily (router), never import it into the storefront.' };
+  if (inside(folder, `${WEB}/features`)) {
+    const own = FEATURES.find((feature) => inside(folder, feature));
+    return [
+      ...FEATURES.filter((feature) => feature !== own).map((feature) => ({
+        to: feature,
+        why: 'A feature must not import another feature: move what they share to components/ or lib/, or compose them in the route screen (app/).',
+      })),
+      { to: `${WEB}/app`, why: 'A feature must not import the app (routes, router).' },
+      storefrontNeverAdmin,
+    ];
+  }
+  if (['lib', 'config', 'stores', 'components'].some((layer) => inside(folder, `${WEB}/${layer}`))) {
+    const why = 'Shared code (lib, config, stores, components) must not import features, the app or the admin area.';
+    return [`${WEB}/features`, `${WEB}/app`, `${WEB}/admin`].map((to) => ({ to, why }));
+  }
+  if (inside(folder, `${WEB}/admin`)) return [{ to: `${WEB}/app`, why: 'The admin area must not import the storefront app (routes, router).' }];
+  return [storefrontNeverAdmin];
+}
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One config per web folder: the server rules plus the relative paths that reach its forbidden folders. */
+const importDirection = allFolders(WEB).map((folder) => ({
+  files: [`${folder}/*.{ts,tsx}`],
+  ...(folder === `${WEB}/app` ? { ignores: [`${WEB}/app/router.tsx`] } : {}),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...SERVER_ONLY,
+          ...forbiddenFor(folder).map(({ to, why }) => {
+            const path = posix.relative(folder, to);
+            // The relative path from this folder ('../../products/…' from a sibling feature), or any path
+            // through the folder's name ('…/features/products/…', '…/admin/…').
+            const relative = escapeRegex(path.startsWith('..') ? path : `./${path}`);
+            return { regex: `^${relative}/|(^|/)${escapeRegex(posix.relative(WEB, to))}/`, message: why };
+          }),
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', '.tmp/**', 'test-results/**'] },
@@ -23,35 +95,19 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Imports flow one way: the web app, the contract and the domain never reach into the server.
-    files: ['src/web/**', 'src/contract/**', 'src/domain/**'],
+    // The contract and the domain are shared by both sides: they import neither the server nor the web app.
+    files: ['src/contract/**', 'src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The web app, contract and domain must not import server code.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp', 'fastify', '@fastify/*', 'node:*'], message: 'Server-only package.' },
-          ],
-        },
+        { patterns: [...SERVER_ONLY, { group: ['**/web/**'], message: 'The contract and domain must not import web code.' }] },
       ],
     },
   },
   {
-    // The admin area is loaded lazily: the storefront may only reach it through import().
-    files: ['src/web/**'],
-    ignores: ['src/web/admin/**', 'src/web/app/router.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The web app must not import server code.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp', 'fastify', '@fastify/*', 'node:*'], message: 'Server-only package.' },
-            { group: ['**/admin/**'], message: 'Load the admin area lazily (router), never import it into the storefront.' },
-          ],
-        },
-      ],
-    },
+    // The router is the one place that reaches the admin area (through import()); it keeps the server rules.
+    files: [`${WEB}/app/router.tsx`],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_ONLY }] },
   },
+  ...importDirection,
 );

@@ -7,7 +7,8 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
     name,
     include: ['tests/api/**/*.test.ts'],
     // The process test starts the real server on embedded databases: once is enough.
-    exclude: engine === 'postgres' ? ['tests/api/server-process.test.ts'] : [],
+    // (and the multi-process test needs a PostgreSQL server: the embedded database is one process's)
+    exclude: engine === 'postgres' ? ['tests/api/server-process.test.ts'] : ['tests/api/multi-process.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,

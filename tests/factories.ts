@@ -38,7 +38,8 @@ export async function makeUser(
     role: options.role ?? USER_ROLE,
   });
   const tokens = createTokens(await resolveJwtSecret(db, undefined), '1h');
-  return { id: row.id, name: row.name, email: row.email, password, answer, token: await tokens.sign(row.id) };
+  const token = await tokens.sign({ userId: row.id, sessionVersion: row.sessionVersion });
+  return { id: row.id, name: row.name, email: row.email, password, answer, token };
 }
 
 export const makeAdmin = (db: Db, options: Parameters<typeof makeUser>[1] = {}) =>

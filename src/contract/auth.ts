@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { publicUser } from './user.ts';
 
 export const NAME_MAX = 80;
@@ -8,28 +9,21 @@ export const PHONE_MAX = 30;
 export const ADDRESS_MAX = 300;
 export const ANSWER_MAX = 100;
 
-const required = (max: number) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const required = (max: number) => text({ max });
 
-export const email = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(254)
+export const email = text({ max: 254 })
   .pipe(z.email('must be a valid e-mail address'))
   .transform((value) => value.toLowerCase());
 
-export const password = z
-  .string({ error: 'is required' })
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+/** Passwords are taken as typed (not trimmed), with the same text rule as every other field. */
+export const password = text({ max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false });
 
 export const registerBody = z.object({
   name: required(NAME_MAX),
   email,
   password,
   phone: required(PHONE_MAX),
-  address: required(ADDRESS_MAX),
+  address: text({ max: ADDRESS_MAX, multiline: true }),
   answer: required(ANSWER_MAX),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
@@ -38,7 +32,7 @@ export const registerResponse = z.object({ success: z.literal(true), message: z.
 
 export const loginBody = z.object({
   email,
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+  password: text({ max: PASSWORD_MAX, trim: false }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -62,10 +56,10 @@ export const okResponse = z.object({ ok: z.literal(true) });
 /** Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one. */
 export const profileBody = z.object({
   name: required(NAME_MAX).optional(),
-  email: z.string().optional(),
+  email: z.string().max(1000).optional(),
   password: z.union([z.literal(''), password]).optional(),
   phone: required(PHONE_MAX).optional(),
-  address: required(ADDRESS_MAX).optional(),
+  address: text({ max: ADDRESS_MAX, multiline: true }).optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 
@@ -73,5 +67,21 @@ export const profileResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   updatedUser: publicUser,
+  /** After a password change: every earlier token is revoked, and this is the caller's new one. */
+  token: z.string().optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** Ask for a password reset link by e-mail. */
+export const resetLinkBody = z.object({ email });
+export type ResetLinkBody = z.infer<typeof resetLinkBody>;
+
+/** Set a new password with the token from the mailed link. */
+export const resetPasswordBody = z.object({
+  token: text({ max: 200 }),
+  newPassword: password,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** A reset link works once, for this long. */
+export const RESET_LINK_VALID_MINUTES = 30;

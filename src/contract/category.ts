@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, wireId } from './common.ts';
+import { idNumber, text, wireId } from './common.ts';
 
 export const CATEGORY_NAME_MAX = 60;
 export const MAX_CATEGORIES = 500;
@@ -8,11 +8,7 @@ export const category = z.object({ _id: wireId, name: z.string(), slug: z.string
 export type Category = z.infer<typeof category>;
 
 export const categoryInput = z.object({
-  name: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(CATEGORY_NAME_MAX, `must be at most ${CATEGORY_NAME_MAX} characters`),
+  name: text({ max: CATEGORY_NAME_MAX }),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../domain/slug.ts';
 
 /** Ids travel as opaque strings (`_id`); inside they are positive 32-bit integers. */
 export const MAX_ID = 2_147_483_647;
@@ -12,17 +11,56 @@ export const idString = z
 export const idNumber = idString.transform((value) => Number(value));
 export const wireId = z.string();
 
-export const MAX_PAGE = 100_000;
+/** Pages start at 1; any positive whole page up to 2^31-1 is valid (past the end it is an empty list). */
+export const MAX_PAGE = 2_147_483_647;
 export const pageNumber = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
   .min(1, 'must be 1 or more')
   .max(MAX_PAGE, `must be ${MAX_PAGE} or less`);
 
-/** `?page=` on lists that are paged (defaults to 1). */
-export const pageQuery = z.object({ page: pageNumber.optional().default(1) });
+/**
+ * `?page=` of a list. Without it, lists that the specification's client reads whole (product-filters,
+ * product-category, search, orders, all-orders) answer every match up to a cap; the others answer page 1.
+ */
+export const pageQuery = z.object({ page: pageNumber.optional() });
 
-export const slugString = z.string().trim().min(1).max(200).regex(SLUG_PATTERN, 'must be a slug');
+/**
+ * The one rule for text: well-formed Unicode (no lone UTF-16 surrogate) and no control character, except
+ * tab and newline in multi-line text (a CR or CRLF line end there is read as a newline). PostgreSQL
+ * refuses NUL and ill-formed text; nothing a user types needs the other control characters.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const CONTROL_SINGLE_LINE = /\p{Cc}/u;
+const CONTROL_MULTI_LINE = /[^\P{Cc}\t\n]/u;
+
+export function textProblem(value: string, multiline = false): string | null {
+  if (LONE_SURROGATE.test(value)) return 'must be valid text (it holds a broken character)';
+  if ((multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value)) {
+    return multiline
+      ? 'must not hold control characters (only tabs and line breaks)'
+      : 'must not hold control characters or line breaks';
+  }
+  return null;
+}
+
+/** Plain text: a string that passes `textProblem`, trimmed, between `min` and `max` characters. */
+export function text(options: { max: number; min?: number; multiline?: boolean; trim?: boolean }) {
+  const { max, min = 1, multiline = false, trim = true } = options;
+  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') });
+  if (multiline) schema = schema.overwrite((value) => value.replace(/\r\n?/g, '\n'));
+  if (trim) schema = schema.trim();
+  return schema
+    .check((ctx) => {
+      const problem = textProblem(ctx.value, multiline);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, abort: true });
+    })
+    .min(min, min === 1 ? 'is required' : `must be at least ${min} characters`)
+    .max(max, `must be at most ${max} characters`);
+}
+
+/** A slug as it may come in a URL: any short text; one that is not a slug names nothing (404). */
+export const slugParam = z.string().max(1000, 'must be at most 1000 characters');
 
 export const successResponse = z.object({ success: z.literal(true), message: z.string() });
 

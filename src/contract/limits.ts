@@ -16,3 +16,9 @@ export const MAX_CART_ENTRIES = 100;
 /** Product photos: at most 1 MB, real images only. */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+/**
+ * Widths of the smaller WebP copies of every product photo (`product-photo/{id}?w=320`): for cards and
+ * for product pages, so a phone never downloads the full photo for a 170-pixel card.
+ */
+export const PHOTO_WIDTHS = [320, 640] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];

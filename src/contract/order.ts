@@ -1,12 +1,14 @@
 import { MAX_CART_ENTRIES } from './limits.ts';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../domain/order-status.ts';
-import { idNumber, idString, pageNumber, wireId } from './common.ts';
+import { idNumber, idString, wireId } from './common.ts';
+import { fromWireStatus, WIRE_ORDER_STATUSES } from './order-status-wire.ts';
 
-
-export const orderStatus = z.enum(ORDER_STATUSES, {
-  error: `must be one of: ${ORDER_STATUSES.join(', ')}`,
+/** A status as it travels (`deliverd`, `Not Process`…). */
+export const wireOrderStatus = z.enum(WIRE_ORDER_STATUSES, {
+  error: `must be one of: ${WIRE_ORDER_STATUSES.join(', ')}`,
 });
+/** A status sent by a client, read as the shop's own name. */
+export const orderStatus = wireOrderStatus.transform(fromWireStatus);
 
 export const orderProduct = z.object({
   _id: wireId,
@@ -19,7 +21,7 @@ export type OrderProduct = z.infer<typeof orderProduct>;
 
 export const order = z.object({
   _id: wireId,
-  status: orderStatus,
+  status: wireOrderStatus,
   buyer: z.object({ _id: wireId, name: z.string() }),
   /** The spec's client reads `createAt`; `createdAt` is the same date. */
   createAt: z.string(),
@@ -28,6 +30,8 @@ export const order = z.object({
   /** One entry per unit ordered, as the cart holds them (Quantity = products.length). */
   products: z.array(orderProduct),
   total: z.number(),
+  /** Where to deliver, as the buyer's profile said when the order was placed. */
+  delivery: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
 });
 export type Order = z.infer<typeof order>;
 
@@ -42,10 +46,29 @@ export type CheckoutBody = z.input<typeof checkoutBody>;
 
 export const checkoutResponse = z.object({ success: z.literal(true), message: z.string(), order });
 
-export const ordersQuery = z.object({ page: pageNumber.optional().default(1) });
+/** Orders asked for without a page: every order up to this many, newest first (with the true total). */
+export const UNPAGED_ORDERS_MAX = 500;
 /** A bare array (as the spec's client reads it); the true total is in the X-Total-Count header. */
 export const ordersResponse = z.array(order);
 
 export const orderIdParams = z.object({ orderId: idNumber });
 export const orderStatusBody = z.object({ status: orderStatus });
 export const orderStatusResponse = z.object({ success: z.literal(true), message: z.string(), order });
+
+/** One entry of an order's history: placed, or a status change (who, when). */
+export const orderHistoryEntry = z.object({
+  at: z.string(),
+  event: z.enum(['placed', 'status']),
+  from: wireOrderStatus.nullable(),
+  status: wireOrderStatus,
+  by: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+
+/** An order for the administrator: the order (with its delivery details) and its history, oldest first. */
+export const orderDetailResponse = z.object({
+  success: z.literal(true),
+  order,
+  history: z.array(orderHistoryEntry),
+});
+export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;

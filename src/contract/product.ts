@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { category } from './category.ts';
-import { idNumber, idString, pageNumber, slugString, wireId } from './common.ts';
+import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
 export const PRODUCT_PRICE_MAX = 1_000_000;
 export const PRODUCT_QUANTITY_MAX = 1_000_000;
 export const RELATED_PRODUCTS_LIMIT = 3;
+/** Lists asked for without a page answer every match up to this many products (with the true total). */
+export const UNPAGED_PRODUCTS_MAX = 1000;
 export const SEARCH_KEYWORD_MAX = 100;
 
 export const product = z.object({
@@ -34,40 +36,38 @@ export type ProductListResponse = z.infer<typeof productListResponse>;
 
 export const productCountResponse = z.object({ success: z.literal(true), total: z.number() });
 
-/** `radio`: a band's `[min, max]` pair or empty (spec.md section 7). */
+/** `radio`: a band's `[min, max]` pair or empty (spec.md section 7); prices stop at the highest a product may have. */
 export const priceRange = z
-  .array(z.number().min(0).max(1_000_000_000))
+  .array(
+    z
+      .number({ error: 'must be a number' })
+      .min(0, 'must be 0 or more')
+      .max(PRODUCT_PRICE_MAX, `must be at most ${PRODUCT_PRICE_MAX}`),
+  )
   .refine((pair) => pair.length === 0 || pair.length === 2, 'must be empty or a [min, max] pair')
   .refine((pair) => pair.length < 2 || (pair[0] ?? 0) <= (pair[1] ?? 0), 'min must not exceed max');
 
 export const productFiltersBody = z.object({
   checked: z.array(idString).max(200, 'at most 200 categories').optional().default([]),
   radio: priceRange.optional().default([]),
-  page: pageNumber.optional().default(1),
+  /** Without a page, every match up to UNPAGED_PRODUCTS_MAX (the specification's client sends none). */
+  page: pageNumber.optional(),
 });
 export type ProductFiltersBody = z.input<typeof productFiltersBody>;
 export const productFiltersResponse = z.object(productsPage);
 
-export const searchParams = z.object({
-  keyword: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(SEARCH_KEYWORD_MAX, `must be at most ${SEARCH_KEYWORD_MAX} characters`),
-});
+export const searchParams = z.object({ keyword: text({ max: SEARCH_KEYWORD_MAX }) });
 /** The body is a bare array (as the spec's client reads it); the total is in the X-Total-Count header. */
 export const searchResponse = z.array(product);
 
-export const getProductsQuery = z.object({ page: pageNumber.optional().default(1) });
 export const getProductsResponse = z.object({ ...productsPage, message: z.string(), countTotal: z.number() });
 
-export const slugParams = z.object({ slug: slugString });
+export const slugParams = z.object({ slug: slugParam });
 export const getProductResponse = z.object({ success: z.literal(true), message: z.string(), product });
 
 export const relatedParams = z.object({ pid: idNumber, cid: idNumber });
 export const relatedResponse = z.object({ success: z.literal(true), products: z.array(product) });
 
-export const productCategoryQuery = z.object({ page: pageNumber.optional().default(1) });
 export const productCategoryResponse = z.object({ ...productsPage, category });
 
 export const productIdParams = z.object({ id: idNumber });
@@ -85,8 +85,8 @@ const shippingFlag = z
 
 /** The text fields of the create/update multipart form. */
 export const productFields = z.object({
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(PRODUCT_NAME_MAX),
-  description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(PRODUCT_DESCRIPTION_MAX),
+  name: text({ max: PRODUCT_NAME_MAX }),
+  description: text({ max: PRODUCT_DESCRIPTION_MAX, multiline: true }),
   price: z.union([z.string().trim().min(1, 'is required'), z.number()], { error: 'is required' }).pipe(money),
   quantity: z
     .union([z.string().trim().min(1, 'is required'), z.number()], { error: 'is required' })
@@ -99,8 +99,25 @@ export const productFields = z.object({
     ),
   category: idNumber,
   shipping: shippingFlag.optional(),
+  /** At or below this stock the owner's page lists the product (default 5; left out on update: kept). */
+  lowStockThreshold: z
+    .union([z.string().trim().min(1, 'is required'), z.number()])
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(0, 'must be 0 or more')
+        .max(PRODUCT_QUANTITY_MAX),
+    )
+    .optional(),
 });
 export type ProductFields = z.infer<typeof productFields>;
+
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** A product for the administrator: the product and what only the owner needs (its low-stock threshold). */
+export const adminProductResponse = z.object({ success: z.literal(true), product, lowStockThreshold: z.number() });
+export type AdminProductResponse = z.infer<typeof adminProductResponse>;
 
 export const productChangedResponse = z.object({ success: z.literal(true), message: z.string(), product });
 export const productDeletedResponse = z.object({ success: z.literal(true), message: z.string() });

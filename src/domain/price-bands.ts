@@ -42,3 +42,15 @@ export function priceInBand(price: number, band: readonly [number, number]): boo
   const { minCents, maxCentsExclusive } = bandToCentsRange(band);
   return cents >= minCents && (maxCentsExclusive === null || cents < maxCentsExclusive);
 }
+
+/**
+ * The index in PRICE_BANDS of the band that `range` is exactly (the server keeps a product count per
+ * category and band), or null for any other range.
+ */
+export function standardBandIndex(range: CentsRange): number | null {
+  const index = PRICE_BANDS.findIndex((band) => {
+    const standard = bandToCentsRange(band.array);
+    return standard.minCents === range.minCents && standard.maxCentsExclusive === range.maxCentsExclusive;
+  });
+  return index === -1 ? null : index;
+}

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -15,6 +16,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().startsWith('postgres').optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Processes answering on the port (PostgreSQL only); `auto`: one per CPU core. */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === 'auto' ? availableParallelism() : emptyAsUndefined(value)),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
+  /** Redis (redis://host:6379): the per-address rate limits are then shared by every process. */
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  /** Prefix of this shop's keys in Redis (several shops may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('emporium:'),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRES_IN: z
     .string()
@@ -35,11 +45,49 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  /** The shop's time zone (IANA name): the days of the owner's page start at its midnight. */
+  SHOP_TIMEZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a time zone such as Europe/Paris or America/New_York'),
+  /** The shop's name, in mails and page titles. */
+  SHOP_NAME: z.string().trim().min(1).max(80).default('Emporium'),
+  /** smtp://user:pass@host:587 or smtps://…: mails are sent through it. Unset: they are kept as .eml files. */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  /** The sender of the shop's mails (default: "SHOP_NAME" <no-reply@the host of PUBLIC_URL>). */
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+  /** Who is told of new orders (default: ADMIN_EMAIL). */
+  OWNER_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  /** The first retry of a mail that could not be sent waits this long; each next one twice as long. */
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(86_400).default(30),
+  /** Tries before a mail is marked failed (and shown to the owner, who can send it again). */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Memory for cached catalogue answers, per process. */
+  CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * The shop's public origin (https://shop.example): canonical and Open Graph URLs, the sitemap and the
+   * links in mails use it, never the request's Host header. Defaults to http://localhost:PORT.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://shop.example' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Parse the environment once; a bad value stops the server with a readable message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -51,7 +99,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(result.data.ADMIN_EMAIL) !== Boolean(result.data.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  return result.data;
+  return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
 }
 
 /** An environment for tests and tools: the defaults plus the given overrides. */

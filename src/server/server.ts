@@ -1,39 +1,40 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
-import { loadEnv } from './env.ts';
+import { type Env, loadEnv } from './env.ts';
+import { scrubbingStream, serializeError } from './lib/safe-error.ts';
 import { ensureAdmin } from './modules/auth/bootstrap-admin.ts';
 
-/** Start the shop: migrate, bootstrap the admin, seed the demo catalogue, listen, and shut down gracefully. */
-async function main(): Promise<void> {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolMax: env.DATABASE_POOL_MAX,
-  });
+/** What runs once per start, before any process answers: migrations, the administrator, the demo. */
+async function prepare(env: Env, database: Database, log: pino.Logger): Promise<void> {
   await database.migrate();
-
-  const app = await buildApp({ env, database });
-  app.log.info({ database: database.engine }, 'database ready');
-
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(database.db, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME,
     });
-    app.log.info({ userId: admin.id }, 'administrator from ADMIN_EMAIL is ready');
+    log.info({ userId: admin.id }, 'administrator from ADMIN_EMAIL is ready');
   }
-  if (env.SEED_DEMO) await seedDemoCatalogue(database.db, app.log);
+  if (env.SEED_DEMO) await seedDemoCatalogue(database.db, log);
+}
+
+/** The log of start-up work (before the app and its logger exist): the same JSON lines, errors without secrets. */
+const startLog = (env: Env) =>
+  pino({ level: env.LOG_LEVEL, serializers: { err: serializeError } }, scrubbingStream(pino.destination(1)));
+
+const openFor = (env: Env) =>
+  openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+
+/** One process that answers: the app on its own database connections, closed gracefully on a signal. */
+async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
+  const database = await openFor(env);
+  if (!options.prepared) await prepare(env, database, startLog(env));
+  const app = await buildApp({ env, database });
+  app.log.info({ database: database.engine }, 'database ready');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
@@ -45,4 +46,67 @@ async function main(): Promise<void> {
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 
-await main();
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only): this process prepares the database once, then starts that many
+ * workers that share the port (Node's cluster) and each open their own connections. A worker that dies
+ * is started again; a signal stops them all, each finishing its requests in flight.
+ */
+async function supervise(env: Env, workers: number): Promise<void> {
+  const log = startLog(env);
+  const database = await openFor({ ...env, DATABASE_POOL_MAX: 2 });
+  try {
+    await prepare(env, database, log);
+  } finally {
+    await database.close();
+  }
+  let stopping = false;
+  const fork = () => cluster.fork({ EMPORIUM_PREPARED: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped: starting another');
+    setTimeout(fork, 1000).unref();
+  });
+  for (let n = 0; n < workers; n++) fork();
+  log.info({ workers, port: env.PORT }, 'workers started');
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'closing: each worker finishes its requests in flight');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (cluster.isWorker) return serve(env, { prepared: process.env.EMPORIUM_PREPARED === '1' });
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    console.error(
+      'WEB_CONCURRENCY is ignored without DATABASE_URL: the embedded database belongs to one process. Starting one process.',
+    );
+  } else if (env.WEB_CONCURRENCY > 1) {
+    return supervise(env, env.WEB_CONCURRENCY);
+  }
+  return serve(env, { prepared: false });
+}
+
+try {
+  await main();
+} catch (error) {
+  // A failed start says why, without the values of a failed query (a generated secret, a hash).
+  console.error(JSON.stringify({ level: 60, msg: 'the server could not start', err: serializeError(error) }));
+  process.exit(1);
+}

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+// The shell's styles first: the screens' own stylesheets build on them.
 import './styles.css';
+import { App } from './app/app.tsx';
 
 const root = document.getElementById('root');
 if (root) {

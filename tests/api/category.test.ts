@@ -128,13 +128,16 @@ describe('category API', () => {
       expect((await list()).length).toBe(before);
     });
 
-    it('refuses an empty, blank, missing, non-text or too long name (400, naming the field "name")', async () => {
+    it('refuses an empty, blank, missing, non-text, broken or too long name (400, naming the field "name")', async () => {
       const before = (await list()).length;
       const cases: Array<[unknown, string]> = [
         ['', 'name: is required'],
         ['    ', 'name: is required'],
         [undefined, 'name: is required'],
-        [42, 'name: is required'],
+        [42, 'name: must be text'],
+        ['Tea\u0000Pots', 'name: must not hold control characters or line breaks'],
+        ['Tea\nPots', 'name: must not hold control characters or line breaks'],
+        ['Tea \ud83d', 'name: must be valid text (it holds a broken character)'],
         ['x'.repeat(CATEGORY_NAME_MAX + 1), `name: must be at most ${CATEGORY_NAME_MAX} characters`],
       ];
       for (const [name, message] of cases) {

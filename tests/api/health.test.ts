@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -47,6 +48,50 @@ describe('health, headers and docs', () => {
     }
   });
 
+  it('behind a proxy that rewrites Host, the shop still accepts its own pages: by PUBLIC_URL, or X-Forwarded-Host with TRUST_PROXY', async () => {
+    const behindProxy = { host: '127.0.0.1:8080', origin: 'https://shop.example' };
+    const forwarded = { ...behindProxy, 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' };
+    const body = { email: 'nobody@example.com', password: 'whatever-pass' };
+
+    // Neither: the browser's own write is refused, as before.
+    expect((await call(t.app, 'POST', '/api/v1/auth/login', { headers: forwarded, body })).statusCode).toBe(403);
+
+    const trusted = await createTestApp({ TRUST_PROXY: 'true' });
+    const known = await createTestApp({ PUBLIC_URL: 'https://shop.example/' });
+    try {
+      // With TRUST_PROXY the forwarded host is the request's host: same origin (401: a real, wrong login).
+      expect((await call(trusted.app, 'POST', '/api/v1/auth/login', { headers: forwarded, body })).statusCode).toBe(401);
+      // Without it, X-Forwarded-Host is not believed.
+      expect((await call(t.app, 'POST', '/api/v1/auth/login', { headers: forwarded, body })).statusCode).toBe(403);
+      // PUBLIC_URL names the shop's origin, whatever the proxy did to Host.
+      expect((await call(known.app, 'POST', '/api/v1/auth/login', { headers: behindProxy, body })).statusCode).toBe(401);
+      const evil = await call(known.app, 'POST', '/api/v1/auth/login', { headers: { ...behindProxy, origin: 'https://evil.example' }, body });
+      expect(evil.statusCode).toBe(403);
+    } finally {
+      await trusted.close();
+      await known.close();
+    }
+  });
+
+  it('answers the preflight of a listed origin with the CORS headers, and refuses an unlisted one', async () => {
+    const listed = await createTestApp({ CORS_ORIGINS: 'https://partner.example' });
+    try {
+      const preflight = (origin: string) =>
+        call(listed.app, 'OPTIONS', '/api/v1/auth/login', {
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        });
+      const ok = await preflight('https://partner.example');
+      expect(ok.statusCode).toBe(204);
+      expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect(String(ok.headers['access-control-allow-methods'])).toContain('POST');
+      const refused = await preflight('https://evil.example');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await listed.close();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404 and pages with the app', async () => {
     const api = await call(t.app, 'GET', '/api/v1/nothing-here');
     expect(api.statusCode).toBe(404);
@@ -67,6 +112,22 @@ describe('health, headers and docs', () => {
     expect(doc.paths['/api/v1/auth/register'].post.requestBody).toBeDefined();
     const page = await call(t.app, 'GET', '/api/docs');
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('docs/api.md lists exactly the calls the server has', async () => {
+    const doc = (await call(t.app, 'GET', '/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const served = Object.entries(doc.paths)
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const markdown = readFileSync('docs/api.md', 'utf8');
+    const documented: string[] = [];
+    let prefix = '';
+    for (const line of markdown.split('\n')) {
+      if (line.startsWith('## ')) prefix = /\(`(\/api\/v1\/[a-z]+)`\)/.exec(line)?.[1] ?? '';
+      const row = /^\| (GET|POST|PUT|DELETE) \| `([^`]+)` \|/.exec(line);
+      if (row && prefix) documented.push(`${row[1]} ${prefix}${row[2]}`);
+    }
+    expect(documented.sort()).toEqual(served);
   });
 
   it('limits JSON bodies (413) and rejects malformed JSON (400)', async () => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../setup/smtp.ts';
 
 /** The real start script as a process (on PGlite in a temporary folder, or on this run's PostgreSQL). */
 const TSX = ['--import', 'tsx'];
@@ -137,5 +138,59 @@ describe('the server process', () => {
     });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No user with e-mail nobody@example.com');
+  }, 90_000);
+
+  it('sends the confirmation of an order committed before the process was killed, after a restart', async () => {
+    const smtp = await startSmtpServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'emporium-crash-'));
+    const port = await freePort();
+    const closedPort = await freePort(); // nothing listens there: the first process cannot send
+    try {
+      const first = start(
+        baseEnv({
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ADMIN_EMAIL: 'owner@example.com',
+          ADMIN_PASSWORD: 'owner-password-1',
+          SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
+          MAIL_RETRY_SECONDS: '1',
+        }),
+      );
+      await waitReady(port);
+      const api = `http://127.0.0.1:${port}/api/v1`;
+      const post = (path: string, body: unknown, token?: string) =>
+        fetch(`${api}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+          body: JSON.stringify(body),
+        });
+      const owner = await (await post('/auth/login', { email: 'owner@example.com', password: 'owner-password-1' })).json();
+      const category = await (await post('/category/create-category', { name: 'Crash Shelf' }, owner.token)).json();
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ name: 'Crash Kettle', description: 'Survives.', price: '12', quantity: '3', category: category.category._id })) form.append(key, value);
+      const product = await (await fetch(`${api}/product/create-product`, { method: 'POST', headers: { authorization: owner.token }, body: form })).json();
+      expect((await post('/auth/register', { name: 'Cora Crash', email: 'cora@example.com', password: 'cora-password', phone: '1', address: '9 Crash Road', answer: 'Darts' })).status).toBe(201);
+      const cora = await (await post('/auth/login', { email: 'cora@example.com', password: 'cora-password' })).json();
+      const order = await post('/auth/orders', { cart: [{ _id: product.product._id }] }, cora.token);
+      expect(order.status).toBe(201);
+      const { _id: orderId } = (await order.json()).order;
+      // The order is committed; its mails cannot go out. The process dies without a chance to clean up.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(smtp.received).toHaveLength(0);
+
+      const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }));
+      await waitReady(port);
+      // Everything written before the kill goes out now: the welcome, the owner's notice, the confirmation.
+      const mails = await smtp.waitFor(3, 15_000);
+      const confirmation = mails.find((mail) => mail.subject === `Your order #${orderId} at Emporium`);
+      expect(confirmation?.to).toContain('cora@example.com');
+      expect(confirmation?.text).toContain('1 × Crash Kettle');
+      expect(confirmation?.text).toContain('9 Crash Road');
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   }, 90_000);
 });

@@ -191,12 +191,18 @@ describe('GET /api/v1/auth/all-users', () => {
       ['-1', 'page: must be 1 or more'],
       ['1.5', 'page: must be a whole number'],
       ['abc', 'page: must be a number'],
-      ['100001', 'page: must be 100000 or less'],
+      ['2147483648', 'page: must be 2147483647 or less'],
     ];
     for (const [page, message] of cases) {
       const res = await list({ page });
       expect(res.statusCode, page).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
+    }
+    // A whole page past the end is an empty page, however far.
+    for (const page of ['100001', '2147483647']) {
+      const res = await list({ page });
+      expect(res.statusCode, page).toBe(200);
+      expect(res.json().users).toEqual([]);
     }
   });
 

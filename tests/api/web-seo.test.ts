@@ -23,9 +23,10 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
   let product: { slug: string; id: number };
   let categorySlug: string;
   const html = { accept: 'text/html' };
+  const queries: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    t = await createTestApp({ WEB_DIST_DIR: fakeBuild(), PUBLIC_URL: 'https://shop.example' }, { onQuery: (text) => queries.push(text) });
     const category = await makeCategory(t.database.db, 'Garden Tools');
     categorySlug = category.slug;
     product = await makeProduct(t.database.db, {
@@ -39,16 +40,17 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
   afterAll(() => t.close());
 
   it('puts the product title, description, price and Open Graph tags into the HTML of /product/:slug', async () => {
-    const res = await call(t.app, 'GET', `/product/${product.slug}`, { headers: { ...html, host: 'shop.example' } });
+    // The Host header says nothing about the shop's URLs: PUBLIC_URL does.
+    const res = await call(t.app, 'GET', `/product/${product.slug}`, { headers: { ...html, host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const body = res.body;
     expect(body).toContain('<title>Copper &quot;Rain&quot; Watering Can &lt;XL&gt; - Emporium</title>');
     expect(body).toContain('<meta name="description" content="$54.50 · A hand-hammered copper watering can');
     expect(body).toContain('<meta property="og:type" content="product" />');
-    expect(body).toContain(`<meta property="og:url" content="http://shop.example/product/${product.slug}" />`);
+    expect(body).toContain(`<meta property="og:url" content="https://shop.example/product/${product.slug}" />`);
     expect(body).toMatch(
-      new RegExp(`<meta property="og:image" content="http://shop.example/api/v1/product/product-photo/${product.id}\\?v=`),
+      new RegExp(`<meta property="og:image" content="https://shop.example/api/v1/product/product-photo/${product.id}\\?v=`),
     );
     expect(body).toContain('<meta property="product:price:amount" content="54.50" />');
     expect(body).not.toContain('Emporium - Shop online');
@@ -78,20 +80,28 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
     expect((await call(t.app, 'GET', '/assets/missing.js')).statusCode).toBe(404);
   });
 
-  it('lists pages, categories and products in /sitemap.xml', async () => {
+  it('lists pages, categories and products in /sitemap.xml, built once whatever the Host header says', async () => {
+    queries.length = 0;
     const res = await call(t.app, 'GET', '/sitemap.xml', { headers: { host: 'shop.example' } });
+    const built = queries.length;
+    expect(built).toBeGreaterThan(0);
+    for (const host of ['a.example', 'b.example', 'c.example:8080']) {
+      const again = await call(t.app, 'GET', '/sitemap.xml', { headers: { host } });
+      expect(again.body).toBe(res.body);
+    }
+    expect(queries.length).toBe(built);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toContain('<loc>http://shop.example/</loc>');
-    expect(res.body).toContain(`<loc>http://shop.example/category/${categorySlug}</loc>`);
-    expect(res.body).toContain(`<loc>http://shop.example/product/${product.slug}</loc>`);
+    expect(res.body).toContain('<loc>https://shop.example/</loc>');
+    expect(res.body).toContain(`<loc>https://shop.example/category/${categorySlug}</loc>`);
+    expect(res.body).toContain(`<loc>https://shop.example/product/${product.slug}</loc>`);
   });
 
   it('serves /robots.txt pointing at the sitemap and keeping crawlers out of private areas', async () => {
-    const res = await call(t.app, 'GET', '/robots.txt', { headers: { host: 'shop.example' } });
+    const res = await call(t.app, 'GET', '/robots.txt', { headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /dashboard/');
-    expect(res.body).toContain('Sitemap: http://shop.example/sitemap.xml');
+    expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 
   it('draws the four home banners as WebP and refuses others', async () => {
@@ -103,5 +113,25 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 400]);
     }
     expect((await call(t.app, 'GET', '/banners/5.webp')).statusCode).toBe(400);
+  });
+});
+
+describe('a web build that ships its own files', () => {
+  it('starts with a build that has its own robots.txt, sitemap.xml and banners, and serves them', async () => {
+    const dir = fakeBuild();
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /secret-of-the-build\n');
+    writeFileSync(join(dir, 'sitemap.xml'), '<urlset>the build</urlset>');
+    mkdirSync(join(dir, 'banners'));
+    writeFileSync(join(dir, 'banners', '1.webp'), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).webp().toBuffer());
+    const t = await createTestApp({ WEB_DIST_DIR: dir });
+    try {
+      expect((await call(t.app, 'GET', '/robots.txt')).body).toContain('Disallow: /secret-of-the-build');
+      expect((await call(t.app, 'GET', '/sitemap.xml')).body).toBe('<urlset>the build</urlset>');
+      const banner = await call(t.app, 'GET', '/banners/1.webp');
+      expect(banner.statusCode).toBe(200);
+      expect((await sharp(banner.rawPayload).metadata()).width).toBe(4);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -194,6 +194,11 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'UPDATE' }).click();
     await expect(toast(page, 'Profile Updated Successfully')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    // The change revoked the old token; this session got a new one and stays signed in, even after a reload.
+    await page.reload();
+    await page.goto('/dashboard/user/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
+    expect((await page.request.get('/api/v1/auth/user-auth', { headers: { authorization: shopper.token } })).status()).toBe(401);
 
     await openUserMenu(page, shopper.user.name);
     await header(page).getByRole('button', { name: 'Logout' }).click();

@@ -503,7 +503,7 @@ test.describe('orders', () => {
     await signInBrowser(page, await shop.admin());
     await page.goto('/dashboard/admin/orders');
     const status = page.getByRole('combobox', { name: `Status of the order by ${shopper.user.name}` });
-    await expect(status).toHaveValue('Not Process');
+    await expect(status).toHaveValue('not_processed');
     await expect(status.getByRole('option', { name: 'Not Processed', selected: true })).toHaveCount(1);
     const adminRow = page.getByRole('row').filter({ has: status });
     await expect(adminRow.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
@@ -511,7 +511,7 @@ test.describe('orders', () => {
     await status.selectOption({ label: 'Shipped' });
     await expect(toast(page, 'Order status set to Shipped')).toBeVisible();
     await page.reload();
-    await expect(status).toHaveValue('Shipped');
+    await expect(status).toHaveValue('shipped');
     await expect(status.getByRole('option', { name: 'Shipped', selected: true })).toHaveCount(1);
 
     const context = await browser.newContext({ baseURL });

@@ -114,8 +114,24 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; h
     .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
-export const test = base.extend<{ shop: ShopApi }>({
+export const test = base.extend<{ shop: ShopApi; pageErrors: void }>({
   shop: async ({ request }, use) => {
     await use(new ShopApi(request));
   },
+  // Every test fails on an uncaught error in the page or an error the app logs (a refused request the
+  // browser reports, "Failed to load resource", is part of some journeys and is not counted).
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

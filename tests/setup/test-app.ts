@@ -1,32 +1,41 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { type Env, testEnv } from '../../src/server/env.ts';
-import { adminQuery, databaseUrl, TEMPLATE_DATABASE } from './postgres-template.ts';
+import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
+import { adminQuery, databaseUrl } from './postgres-template.ts';
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL URL of this database (none for PGlite). */
+  url?: string;
   drop(): Promise<void>;
 }
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a copy of the PostgreSQL template. */
-export async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(options: { onQuery?: (sqlText: string) => void } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const name = `emporium_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name} template ${TEMPLATE_DATABASE}`);
-    const database = await openDatabase({ databaseUrl: databaseUrl(base, name), poolMax: 40 });
+    await adminQuery(`create database ${name} template ${inject('templateDatabase')}`);
+    const url = databaseUrl(base, name);
+    const database = await openDatabase({ databaseUrl: url, poolMax: 40, ...options });
     return {
       database,
+      url,
       drop: async () => {
         await database.close();
         await adminQuery(`drop database if exists ${name} with (force)`);
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', ...options });
   await database.migrate();
   return { database, drop: () => database.close() };
 }
@@ -38,10 +47,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  const env = testEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...overrides });
-  const app = await buildApp({ env, database });
+export interface TestAppOptions {
+  onQuery?: (sqlText: string) => void;
+  /** Receives the app's log lines (set LOG_LEVEL in the overrides: tests default to silent). */
+  logStream?: DestinationStream;
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const { database, drop } = await freshDatabase({ onQuery: options.onQuery });
+  // Its own data folder: mails kept as files (no SMTP_URL) land there, not in the repository's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
+  const env = testEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...overrides });
+  const app = await buildApp({ env, database, logStream: options.logStream });
   await app.ready();
   return {
     app,
@@ -50,6 +70,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
     close: async () => {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

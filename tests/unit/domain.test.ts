@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionPreview } from '../../src/domain/description-preview.ts';
 import { formatPrice, fromCents, toCents } from '../../src/domain/money.ts';
+import { fromWireStatus, toWireStatus, WIRE_ORDER_STATUSES } from '../../src/contract/order-status-wire.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, paymentLabel } from '../../src/domain/order-status.ts';
 import { bandToCentsRange, PRICE_BANDS, priceInBand } from '../../src/domain/price-bands.ts';
 import { SLUG_PATTERN, slugify } from '../../src/domain/slug.ts';
@@ -61,16 +62,18 @@ describe('description preview', () => {
 });
 
 describe('order status', () => {
-  it('keeps the wire values and shows correct labels', () => {
-    expect(ORDER_STATUSES).toEqual(['Not Process', 'Processing', 'Shipped', 'deliverd', 'cancel']);
-    expect(ORDER_STATUS_LABELS.deliverd).toBe('Delivered');
-    expect(ORDER_STATUS_LABELS.cancel).toBe('Cancelled');
-    expect(ORDER_STATUS_LABELS['Not Process']).toBe('Not Processed');
+  it('has clean names inside, the specification\'s spellings on the wire, and correct labels', () => {
+    expect(ORDER_STATUSES).toEqual(['not_processed', 'processing', 'shipped', 'delivered', 'cancelled']);
+    expect(ORDER_STATUSES.map(toWireStatus)).toEqual(['Not Process', 'Processing', 'Shipped', 'deliverd', 'cancel']);
+    expect(WIRE_ORDER_STATUSES.map(fromWireStatus)).toEqual([...ORDER_STATUSES]);
+    expect(ORDER_STATUS_LABELS.delivered).toBe('Delivered');
+    expect(ORDER_STATUS_LABELS.cancelled).toBe('Cancelled');
+    expect(ORDER_STATUS_LABELS.not_processed).toBe('Not Processed');
   });
   it('labels payment Pending, Success or Failed', () => {
-    expect(paymentLabel({ success: false }, 'Processing')).toBe('Pending');
-    expect(paymentLabel({ success: true }, 'deliverd')).toBe('Success');
-    expect(paymentLabel({ success: false }, 'cancel')).toBe('Failed');
+    expect(paymentLabel({ success: false }, 'processing')).toBe('Pending');
+    expect(paymentLabel({ success: true }, 'delivered')).toBe('Success');
+    expect(paymentLabel({ success: false }, 'cancelled')).toBe('Failed');
   });
 });
 

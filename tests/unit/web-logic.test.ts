@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loginBody } from '../../src/contract/auth.ts';
 import { PRODUCT_PAGE_SIZE } from '../../src/contract/limits.ts';
-import type { Product } from '../../src/contract/product.ts';
+import { type Product, productFields } from '../../src/contract/product.ts';
+import { PRODUCT_FORM_FIELDS } from '../../src/web/admin/components/product-form.tsx';
+import { checkWithSchema } from '../../src/web/components/ui/schema-form.tsx';
 import { REDIRECT_SECONDS, redirectMessage, tick } from '../../src/web/features/auth/components/countdown.ts';
 import { nextSlide, previousSlide, SLIDES } from '../../src/web/features/home/components/carousel.tsx';
 import { groupOrderProducts } from '../../src/web/features/orders/components/orders-table.tsx';
@@ -202,5 +205,38 @@ describe('order lines', () => {
       ['1', 1],
     ]);
     expect(groupOrderProducts([])).toEqual([]);
+  });
+});
+
+describe('form checks (one schema for the form and the server)', () => {
+  const product = { name: 'Desk Lamp', description: 'Brass', price: '12.5', quantity: '3', category: '4', shipping: '1' as const, photo: null };
+
+  it('gives the parsed data when every field is right', () => {
+    const result = checkWithSchema(productFields, PRODUCT_FORM_FIELDS, product);
+    expect(result.errors).toEqual({});
+    expect(result.data).toMatchObject({ name: 'Desk Lamp', price: 12.5, quantity: 3, category: 4, shipping: true });
+  });
+
+  it('words each message with the field label, and a missing category as the form says it', () => {
+    const result = checkWithSchema(productFields, PRODUCT_FORM_FIELDS, {
+      ...product,
+      name: ' ',
+      price: '1.234',
+      quantity: '1.5',
+      category: '',
+    });
+    expect(result.data).toBeNull();
+    expect(result.errors).toEqual({
+      category: 'Select a category',
+      name: 'Name is required',
+      price: 'Price must have at most 2 decimals',
+      quantity: 'Quantity must be a whole number',
+    });
+  });
+
+  it('gives messages only to the fields the form lists', () => {
+    const result = checkWithSchema(loginBody, [{ name: 'email', label: 'Email' }], { email: '', password: '' });
+    expect(Object.keys(result.errors)).toEqual(['email']);
+    expect(result.errors.email).toMatch(/^Email /);
   });
 });

@@ -1,6 +1,8 @@
 // Make an existing user an administrator (or, with --demote, a normal user again):
 //   npm run admin:promote -- someone@example.com [--demote]
 import { ADMIN_ROLE, USER_ROLE } from '../../contract/user.ts';
+import { userInfo } from 'node:os';
+import { systemActor } from '../modules/audit/repo.ts';
 import { setRoleByEmail } from '../modules/user/repo.ts';
 import { openFromEnv } from './open-from-env.ts';
 
@@ -17,7 +19,8 @@ if (!email) {
 
 const { database } = await openFromEnv();
 try {
-  const user = await setRoleByEmail(database.db, email, demote ? USER_ROLE : ADMIN_ROLE);
+  const actor = systemActor(`command line (${userInfo().username})`);
+  const user = await setRoleByEmail(database.db, email, demote ? USER_ROLE : ADMIN_ROLE, actor);
   if (!user) {
     console.error(`No user with e-mail ${email}. Register first, then run this again.`);
     process.exitCode = 1;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,7 +23,18 @@ export interface Database {
   migrate(): Promise<void>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * Listen to a notification channel (NOTIFY, delivered when the sender's transaction commits).
+   * `onNotify` runs for each notification; `onListening(false)` when the listening connection drops (some
+   * may be missed until `onListening(true)`: it is opened again). Resolves to a function that stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(): void;
+  onListening(listening: boolean): void;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -34,18 +46,24 @@ export interface DatabaseOptions {
   /** PGlite's data directory; `memory://` keeps it in memory. */
   dataDir?: string;
   poolMax?: number;
+  /** Called with the SQL text of every query (tests use it to count queries). */
+  onQuery?: (sqlText: string) => void;
 }
 
 /** The one place that picks PGlite or PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
-  return openPglite(options.dataDir ?? './data');
+  const logger = options.onQuery ? { logQuery: (sqlText: string) => options.onQuery?.(sqlText) } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10, logger);
+  return openPglite(options.dataDir ?? './data', logger);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+type QueryLogger = { logQuery(sqlText: string): void } | undefined;
+
+async function openPglite(dataDir: string, logger: QueryLogger): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // pg_trgm indexes substring search (the migrations create the extension).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
@@ -55,17 +73,19 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One process holds an embedded database: notifications arrive in this process, none can be missed.
+    listen: async (channel, { onNotify }) => client.listen(channel, () => onNotify()),
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
+async function openPostgres(url: string, poolMax: number, logger: QueryLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000 });
   // An idle client's error (the server restarting) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
@@ -82,8 +102,59 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/**
+ * A dedicated connection that LISTENs (a pooled one would be handed back). When it drops, the handlers
+ * hear of it at once and it is opened again, with a growing pause, until it stops.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (attempt: number): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('notification');
+      next.end().catch(() => {});
+      if (stopped) return;
+      handlers.onListening(false);
+      retry = setTimeout(() => void connect(attempt + 1).catch(() => {}), Math.min(30_000, 250 * 2 ** attempt)).unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      // The first connection must work (the server does not start without it); later ones are retried.
+      if (attempt === 0) stopped = true;
+      lost();
+      if (attempt === 0) throw error;
+      return;
+    }
+    if (attempt > 0) handlers.onListening(true);
+  };
+
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -21,6 +21,8 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     role: integer('role').notNull().default(0),
+    /** Raised by every password change: tokens carry the version they were issued for. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +66,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     hasPhoto: boolean('has_photo').notNull().default(false),
+    /** At or below this stock the owner's page lists the product as low in stock. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -77,9 +81,18 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_price_idx').on(t.priceCents),
-    index('products_search_idx').using('gin', t.search),
+    // GIN indexes without a pending list (fastupdate off): a bulk load is searchable at full speed at once,
+    // instead of after the next vacuum (writes to the catalogue are rare, reads are not).
+    index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    // Substrings of 3 or more characters anywhere in the name or description (search, ILIKE '%word%').
+    index('products_text_trgm_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
+    // The owner's page: products at or below their threshold (few, whatever the catalogue's size).
+    index('products_low_stock_idx').on(t.quantity).where(sql`${t.quantity} <= ${t.lowStockThreshold}`),
   ],
 );
 
@@ -102,6 +115,20 @@ export const productPhotos = pgTable('product_photos', {
   updatedAt: updatedAt(),
 });
 
+/** Smaller WebP copies of a photo (PHOTO_WIDTHS), made when the photo is stored (or first asked for). */
+export const productPhotoVariants = pgTable(
+  'product_photo_variants',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    data: bytea('data').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.width] })],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -109,15 +136,26 @@ export const orders = pgTable(
     buyerId: integer('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('Not Process'),
-    totalCents: integer('total_cents').notNull(),
+    /** The shop's own names (not_processed … cancelled); the wire's spellings live in the contract. */
+    status: text('status').notNull().default('not_processed'),
+    /** bigint: 100 units at the highest price already pass what an integer holds. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** Where to deliver, as the buyer's profile said when the order was placed (a later change rewrites nothing). */
+    deliveryName: text('delivery_name').notNull().default(''),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    deliveryPhone: text('delivery_phone').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_created_at_idx').on(t.createdAt, t.id),
-    check('orders_status_valid', sql`${t.status} in ('Not Process', 'Processing', 'Shipped', 'deliverd', 'cancel')`),
+    // The owner's page: orders waiting to be processed or shipped, oldest first.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'orders_status_valid',
+      sql`${t.status} in ('not_processed', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
   ],
 );
 
@@ -139,6 +177,81 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
 
+/**
+ * Mails to send: written in the same transaction as what causes them (an order, a status change, a reset,
+ * a new account) and sent afterwards by the outbox worker, with retries. Nothing committed is lost.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** pending → sending → sent (by SMTP) or kept (written to a file, no SMTP); failed after the last try. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** While `sending`: another worker may take the mail over after this (its sender died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+    check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sending', 'sent', 'kept', 'failed')`),
+  ],
+);
+
+/** Password reset links: the token is stored hashed, works once, for 30 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What was changed, by whom, from where, and the fields before and after: every order status change (the
+ * order's history), and the administrators' changes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name when it was recorded (kept if the account is deleted). */
+    actorName: text('actor_name').notNull().default(''),
+    address: text('address'),
+    /** What happened: `order.placed`, `order.status`, `product.update`, … */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
 /** Failed sign-in or reset attempts per account, in a fixed window. */
 export const authFailures = pgTable('auth_failures', {
   key: text('key').primaryKey(),
@@ -151,6 +264,20 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * How many products each category has in each price band (PRICE_BAND_STARTS_CENTS), kept by triggers:
+ * the totals of category pages and of filters by categories and a band never scan the products.
+ */
+export const catalogueBandCounts = pgTable(
+  'catalogue_band_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    band: integer('band').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.band] })],
+);
 
 /** Counters kept by triggers so that totals never scan a table. */
 export const catalogueCounters = pgTable('catalogue_counters', {

@@ -1,13 +1,25 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { toCents } from '../../domain/money.ts';
 import { slugify } from '../../domain/slug.ts';
 import { photoEtag } from '../lib/image.ts';
 import type { Db } from './client.ts';
 import { appSettings, categories, productPhotos, products } from './schema.ts';
-import { demoCatalogue } from './seed/demo-catalogue.ts';
-import { renderProductPhoto } from './seed/product-photo-art.ts';
 
 const SEEDED_KEY = 'demo_catalogue_seeded_at';
+
+/** The demo photos drawn at build time (dist/demo-photos); drawn at seed time when they are not there. */
+export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../../demo-photos', import.meta.url));
+
+async function demoPhoto(input: { name: string; category: string; index: number }): Promise<Buffer> {
+  const file = join(DEMO_PHOTOS_DIR, `${slugify(input.name)}.webp`);
+  if (existsSync(file)) return readFile(file);
+  const { renderProductPhoto } = await import('./seed/product-photo-art.ts');
+  return (await renderProductPhoto(input)).data;
+}
 
 /**
  * Seed the demo catalogue once, on a database that has never been seeded and has no categories.
@@ -24,11 +36,13 @@ export async function seedDemoCatalogue(db: Db, log?: Pick<FastifyBaseLogger, 'i
   if (claimed.length === 0) return false;
 
   const started = Date.now();
+  // The demo data (and, without a build, its drawings) is loaded only when a seed happens.
+  const { demoCatalogue } = await import('./seed/demo-catalogue.ts');
   const entries = demoCatalogue.flatMap((category) =>
     category.products.map((product, index) => ({ category: category.name, product, index })),
   );
   const photos = await Promise.all(
-    entries.map(({ category, product, index }) => renderProductPhoto({ name: product.name, category, index })),
+    entries.map(({ category, product, index }) => demoPhoto({ name: product.name, category, index })),
   );
 
   await db.transaction(async (tx) => {
@@ -60,7 +74,7 @@ export async function seedDemoCatalogue(db: Db, log?: Pick<FastifyBaseLogger, 'i
       productRows.map((row, position) => {
         const photo = photos[position];
         if (!photo) throw new Error('missing demo photo');
-        return { productId: row.id, contentType: photo.contentType, data: photo.data, etag: photoEtag(photo.data) };
+        return { productId: row.id, contentType: 'image/webp', data: photo, etag: photoEtag(photo) };
       }),
     );
   });

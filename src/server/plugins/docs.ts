@@ -3,7 +3,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI description, generated from the routes' zod schemas: JSON at /api/docs/json, a page at /api/docs. */
+/**
+ * The OpenAPI description, generated from the routes' zod schemas (registered before them, at the root,
+ * to see them all); `registerDocsPage` serves it: JSON at /api/docs/json, a page at /api/docs.
+ */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -20,5 +23,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+export async function registerDocsPage(pages: FastifyInstance): Promise<void> {
+  await pages.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -38,6 +38,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgCode === PG_UNIQUE_VIOLATION) return send(409, 'This already exists');
     if (pgCode === PG_FOREIGN_KEY_VIOLATION) return send(409, 'This is still in use or refers to something missing');
     if (pgCode === PG_CHECK_VIOLATION) return send(400, 'A value is out of range');
+    // Class 22 (data exception: bad encoding, a number out of range, bad text for a type) is bad input.
+    if (pgCode?.startsWith('22')) return send(400, 'A value in the request is not valid');
 
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
@@ -51,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return send(status, error.message);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ reqId: request.id, err: error }, 'unhandled error');
     return send(500, 'Something went wrong');
   });
 }

@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { descriptionPreview } from '../../domain/description-preview.ts';
 import { formatPrice } from '../../domain/money.ts';
 import type { CategoryService } from '../modules/category/service.ts';
 import type { ProductService } from '../modules/product/service.ts';
 
-export const SHOP_NAME = 'Emporium';
-const DEFAULT_DESCRIPTION =
-  'Emporium: electronics, books, home, clothing, sports, beauty and toys, delivered to your door.';
+const defaultDescription = (shopName: string) =>
+  `${shopName}: electronics, books, home, clothing, sports, beauty and toys, delivered to your door.`;
 /** The sitemap protocol allows 50,000 URLs per file; the newest products fill what the pages leave. */
 const SITEMAP_PRODUCTS = 45_000;
 
@@ -23,17 +21,13 @@ export interface PageMeta {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-export function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** The `<!--seo-->` block of index.html for one page. */
-export function renderMeta(meta: PageMeta): string {
+export function renderMeta(meta: PageMeta, shopName: string): string {
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
-    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(shopName)}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
@@ -48,25 +42,30 @@ export function renderMeta(meta: PageMeta): string {
   return tags.join('\n    ');
 }
 
-export function injectMeta(indexHtml: string, meta: PageMeta): string {
-  return indexHtml.replace(/<!--seo-->[\s\S]*<!--\/seo-->/, `<!--seo-->\n    ${renderMeta(meta)}\n    <!--/seo-->`);
+export function injectMeta(indexHtml: string, meta: PageMeta, shopName: string): string {
+  return indexHtml.replace(/<!--seo-->[\s\S]*<!--\/seo-->/, `<!--seo-->\n    ${renderMeta(meta, shopName)}\n    <!--/seo-->`);
 }
 
 export interface SeoServices {
   products: ProductService;
   categories: CategoryService;
+  /** The shop's public origin (PUBLIC_URL): every absolute URL starts with it, never with the Host header. */
+  publicUrl: string;
+  /** SHOP_NAME, in titles and Open Graph tags. */
+  shopName: string;
 }
 
 /** Meta for a page path, or null when the product or category does not exist (a 404 page). */
-export async function metaForPath(path: string, request: FastifyRequest, services: SeoServices): Promise<PageMeta | null> {
-  const base = origin(request);
+export async function metaForPath(path: string, services: SeoServices): Promise<PageMeta | null> {
+  const base = services.publicUrl;
   const url = `${base}${path}`;
+  const { shopName } = services;
   const product = /^\/product\/([a-z0-9-]{1,200})$/.exec(path);
   if (product?.[1]) {
     try {
       const row = await services.products.bySlug(product[1]);
       return {
-        title: `${row.name} - ${SHOP_NAME}`,
+        title: `${row.name} - ${shopName}`,
         description: `${formatPrice(row.priceCents / 100)} · ${descriptionPreview(row.description, 150)}`,
         url: `${base}/product/${row.slug}`,
         image: row.hasPhoto ? `${base}/api/v1/product/product-photo/${row.id}?v=${row.updatedAt.toISOString()}` : undefined,
@@ -82,8 +81,8 @@ export async function metaForPath(path: string, request: FastifyRequest, service
     try {
       const row = await services.categories.bySlug(category[1]);
       return {
-        title: `Category - ${row.name} - ${SHOP_NAME}`,
-        description: `Shop ${row.name} at ${SHOP_NAME}: the newest products, delivered to your door.`,
+        title: `Category - ${row.name} - ${shopName}`,
+        description: `Shop ${row.name} at ${shopName}: the newest products, delivered to your door.`,
         url: `${base}/category/${row.slug}`,
         type: 'website',
       };
@@ -91,13 +90,13 @@ export async function metaForPath(path: string, request: FastifyRequest, service
       return null;
     }
   }
-  return { title: `${SHOP_NAME} - Shop online`, description: DEFAULT_DESCRIPTION, url, type: 'website' };
+  return { title: `${shopName} - Shop online`, description: defaultDescription(shopName), url, type: 'website' };
 }
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export async function renderSitemap(request: FastifyRequest, services: SeoServices): Promise<string> {
-  const base = origin(request);
+export async function renderSitemap(services: SeoServices): Promise<string> {
+  const base = services.publicUrl;
   const [categories, products] = await Promise.all([
     services.categories.list(),
     services.products.sitemapEntries(SITEMAP_PRODUCTS),
@@ -113,7 +112,7 @@ export async function renderSitemap(request: FastifyRequest, services: SeoServic
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-export function renderRobots(request: FastifyRequest): string {
+export function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
@@ -121,7 +120,7 @@ export function renderRobots(request: FastifyRequest): string {
     'Disallow: /api/',
     'Disallow: /dashboard/',
     'Disallow: /cart',
-    `Sitemap: ${origin(request)}/sitemap.xml`,
+    `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
 }

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { renderBannerImage } from '../db/seed/product-photo-art.ts';
 import { photoEtag } from '../lib/image.ts';
 import { injectMeta, metaForPath, renderRobots, renderSitemap, type SeoServices } from './seo.ts';
 
@@ -21,7 +20,8 @@ const FALLBACK_PAGE = `<!doctype html>
 /**
  * The built web app: content-hashed assets cached for a year, index.html revalidated, every page path
  * answered with the app (client-side routing), with the right title, description and Open Graph tags
- * for product and category pages; /sitemap.xml, /robots.txt and the home page banners.
+ * for product and category pages; /sitemap.xml, /robots.txt and the home page banners. A file the build
+ * ships itself (its own robots.txt, the banners drawn at build time) is served as it is, instead of ours.
  */
 export async function registerWeb(app: FastifyInstance, services: SeoServices, webDir = DEFAULT_WEB_DIR): Promise<void> {
   const indexPath = join(webDir, 'index.html');
@@ -34,6 +34,8 @@ export async function registerWeb(app: FastifyInstance, services: SeoServices, w
       prefix: '/',
       index: false,
       wildcard: false,
+      // scripts, styles and SVG are compressed at build time (.br, .gz): sent as they are, no work per request
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = path.includes('/assets/');
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
@@ -43,8 +45,8 @@ export async function registerWeb(app: FastifyInstance, services: SeoServices, w
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const meta = await metaForPath(path, request, services);
-    const html = meta ? injectMeta(indexHtml, meta) : indexHtml;
+    const meta = await metaForPath(path, services);
+    const html = meta ? injectMeta(indexHtml, meta, services.shopName) : indexHtml;
     return reply
       .code(meta ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -52,21 +54,45 @@ export async function registerWeb(app: FastifyInstance, services: SeoServices, w
       .send(html);
   };
 
-  app.get('/', { schema: { hide: true } }, sendPage);
+  // The home page is cached like the catalogue's answers; every other page path is answered by the
+  // not-found handler below (a product or category page reads its title and tags from the catalogue).
+  app.get('/', { schema: { hide: true }, config: { cache: true } }, sendPage);
 
-  let sitemap: { xml: string; host: string; at: number } | null = null;
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    if (!sitemap || sitemap.host !== request.host || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
-      sitemap = { xml: await renderSitemap(request, services), host: request.host, at: Date.now() };
-    }
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(sitemap.xml);
-  });
+  const shipped = (file: string) => hasBuild && existsSync(join(webDir, file));
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderRobots(request)),
-  );
+  // One sitemap per process, rebuilt at most every 10 minutes (never per request, whatever the Host says);
+  // requests that arrive while it is being built wait for that one build.
+  let sitemap: { xml: Promise<string>; at: number } | null = null;
+  if (!shipped('sitemap.xml')) {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      if (!sitemap || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+        const xml = renderSitemap(services);
+        sitemap = { xml, at: Date.now() };
+        xml.catch(() => {
+          sitemap = null;
+        });
+      }
+      const xml = await sitemap.xml;
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+    });
+  }
 
-  // The home carousel's banners: drawn once per process, then served from memory.
+  if (!shipped('robots.txt')) {
+    const robots = renderRobots(services.publicUrl);
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+    );
+  }
+
+  if (!shipped('banners')) registerBanners(app);
+  registerNotFound(app, sendPage);
+}
+
+/**
+ * The home carousel's banners, when the build does not have them (a development start): drawn on first
+ * request (the drawing code is loaded then, not at start), then served from memory.
+ */
+function registerBanners(app: FastifyInstance): void {
   const banners = new Map<number, Promise<{ data: Buffer; etag: string }>>();
   app.get(
     '/banners/:file',
@@ -76,7 +102,9 @@ export async function registerWeb(app: FastifyInstance, services: SeoServices, w
       if (index < 0 || index >= BANNER_COUNT) return reply.code(404).send({ success: false, message: 'No such banner' });
       let banner = banners.get(index);
       if (!banner) {
-        banner = renderBannerImage(index).then(({ data }) => ({ data, etag: photoEtag(data) }));
+        banner = import('../db/seed/product-photo-art.ts')
+          .then((art) => art.renderBannerImage(index))
+          .then(({ data }) => ({ data, etag: photoEtag(data) }));
         banners.set(index, banner);
       }
       const { data, etag } = await banner;
@@ -85,15 +113,26 @@ export async function registerWeb(app: FastifyInstance, services: SeoServices, w
       return reply.type('image/webp').send(data);
     },
   );
+}
 
+/** A browser asking for a page (not an API call or a missing asset). */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    !path.startsWith('/assets/') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** Unknown API paths and missing assets answer a JSON 404; any other page path answers the app. */
+function registerNotFound(
+  app: FastifyInstance,
+  sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      !path.startsWith('/assets/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return sendPage(request, reply);
+    if (wantsPage(request, path)) return sendPage(request, reply);
     return reply.code(404).send({ success: false, message: `Not found: ${request.method} ${path}` });
   });
 }

@@ -1,3 +1,9 @@
+// The admin area builds on the storefront's shared pieces that the first load does not carry.
+import '../components/layout/dashboard.css';
+import '../components/ui/breadcrumb.css';
+import '../components/ui/form-fields.css';
+import '../components/ui/status-pill.css';
+import '../components/ui/table.css';
 import './admin.css';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-menu.tsx';

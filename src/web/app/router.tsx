@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
+import { CategoriesMenu } from '../features/categories/components/categories-menu.tsx';
 import HomeRoute from './routes/home.tsx';
 
 // Every screen but Home is loaded on first visit, so the first load stays small.
@@ -28,7 +29,7 @@ const AdminArea = lazy(() => import('../admin/admin-area.tsx'));
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} />}>
         <Route path={paths.home} element={<HomeRoute />} />
         <Route path="/product/:slug" element={<ProductDetails />} />
         <Route path={paths.categories} element={<Categories />} />

@@ -1,5 +1,5 @@
 
-import { TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
+import { type PhotoWidth, TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
 import { authStore } from '../stores/auth-store.ts';
 
 /** One API base for the whole app: relative, same origin (decisions.md section 2). */
@@ -71,10 +71,13 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   return error instanceof ApiError ? error.message : fallback;
 }
 
-/** The photo URL of a product; `version` (its updatedAt) lets the browser cache it for good. */
-export function productPhotoUrl(productId: string, version?: string): string {
-  const base = `${API_BASE}/product/product-photo/${productId}`;
-  return version ? `${base}?v=${encodeURIComponent(version)}` : base;
+/**
+ * The photo URL of a product; `version` (its updatedAt) lets the browser cache it for good; `width` (one
+ * of PHOTO_WIDTHS) asks for the WebP copy that wide instead of the photo as stored.
+ */
+export function productPhotoUrl(productId: string, version?: string, width?: PhotoWidth): string {
+  const query = [version ? `v=${encodeURIComponent(version)}` : '', width ? `w=${width}` : ''].filter(Boolean).join('&');
+  return `${API_BASE}/product/product-photo/${productId}${query ? `?${query}` : ''}`;
 }
 
 /** The server does not know the thing asked for (404), or the address cannot name one (400). */

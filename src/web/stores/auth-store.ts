@@ -20,10 +20,13 @@ export const authStore = createStoredStore<AuthSession | null>(AUTH_STORAGE_KEY,
 
 export const signIn = (session: AuthSession) => authStore.set(session);
 export const signOut = () => authStore.set(null);
-/** After a profile update the stored user is replaced, so the header and dashboard show it at once. */
-export const replaceUser = (user: PublicUser) => {
+/**
+ * After a profile update the stored user is replaced, so the header and dashboard show it at once; a
+ * password change ends every earlier session, and the server sends this one a new token.
+ */
+export const replaceUser = (user: PublicUser, token?: string) => {
   const session = authStore.get();
-  if (session) authStore.set({ ...session, user });
+  if (session) authStore.set({ ...session, user, ...(token ? { token } : {}) });
 };
 
 export const useAuth = () => useStore(authStore);

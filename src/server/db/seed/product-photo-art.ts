@@ -864,6 +864,8 @@ const BANNERS: readonly { draw: () => string; background: string }[] = [
   { draw: bannerGarden, background: '#f8f3ea' },
 ];
 
+export const BANNER_COUNT = BANNERS.length;
+
 /** A 1200x400 abstract hero banner (WebP, no text); indexes 0-3 give four distinct designs. */
 export async function renderBannerImage(index: number): Promise<RenderedArt> {
   const banner = pick(BANNERS, Math.floor(Math.abs(index)));

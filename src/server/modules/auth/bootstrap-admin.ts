@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
 import { hashSecret, verifySecret } from '../../lib/secret-hash.ts';
+import { recordChange, systemActor } from '../audit/repo.ts';
 import * as userRepo from '../user/repo.ts';
 import type { UserRow } from '../user/repo.ts';
 
@@ -14,9 +15,21 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   const existing = await userRepo.findUserByEmail(db, email);
   if (existing) {
     const passwordOk = await verifySecret(admin.password, existing.passwordHash);
-    const updated = await userRepo.updateUser(db, existing.id, {
-      role: ADMIN_ROLE,
-      ...(passwordOk ? {} : { passwordHash: await hashSecret(admin.password) }),
+    const newHash = passwordOk ? null : await hashSecret(admin.password);
+    const updated = await db.transaction(async (tx) => {
+      const row = newHash
+        ? await userRepo.changePassword(tx, existing.id, newHash, { role: ADMIN_ROLE })
+        : await userRepo.updateUser(tx, existing.id, { role: ADMIN_ROLE });
+      if (existing.role !== ADMIN_ROLE) {
+        await recordChange(tx, systemActor('ADMIN_EMAIL at start'), {
+          action: 'user.role',
+          entity: 'user',
+          entityId: existing.id,
+          before: { email, role: existing.role },
+          after: { email, role: ADMIN_ROLE },
+        });
+      }
+      return row;
     });
     return updated ?? existing;
   }

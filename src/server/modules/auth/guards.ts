@@ -1,4 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Actor } from '../audit/repo.ts';
 import type { UserRow } from '../user/repo.ts';
 import type { AuthService } from './service.ts';
 import { tokenFromHeader } from './tokens.ts';
@@ -34,4 +35,10 @@ export function createGuards(auth: AuthService): Guards {
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw new Error('route is missing its guard');
   return request.currentUser;
+}
+
+/** The signed-in user of a route behind a guard, as the audit log records them (with their address). */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = userOf(request);
+  return { id: user.id, name: user.name, address: request.ip };
 }

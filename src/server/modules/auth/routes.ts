@@ -8,11 +8,13 @@ import {
   profileResponse,
   registerBody,
   registerResponse,
+  resetLinkBody,
+  resetPasswordBody,
 } from '../../../contract/auth.ts';
 import { errorResponse, successResponse } from '../../../contract/common.ts';
 import { toPublicUser } from '../user/mapper.ts';
 import { type Guards, userOf } from './guards.ts';
-import type { AuthService } from './service.ts';
+import { RESET_LINK_SENT, type AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -63,6 +65,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
+  app.post(
+    '/reset-link',
+    {
+      onRequest: rateLimit,
+      schema: {
+        tags,
+        description: 'Mail a link to choose a new password. The answer is the same whether the address has an account or not.',
+        body: resetLinkBody,
+        response: { 200: successResponse },
+      },
+    },
+    async (request) => {
+      await auth.requestResetLink(request.body);
+      return { success: true as const, message: RESET_LINK_SENT };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      onRequest: rateLimit,
+      schema: { tags, description: 'A new password, with the token of a mailed link (once, within 30 minutes).', body: resetPasswordBody, response: { 200: successResponse } },
+    },
+    async (request) => {
+      await auth.resetWithToken(request.body);
+      return { success: true as const, message: 'Password Reset Successfully' };
+    },
+  );
+
   app.get(
     '/user-auth',
     { preHandler: guards.requireUser, schema: { tags, response: { 200: okResponse, 401: errorResponse } } },
@@ -79,8 +110,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/profile',
     { preHandler: guards.requireUser, schema: { tags, body: profileBody, response: { 200: profileResponse } } },
     async (request) => {
-      const updated = await auth.updateProfile(userOf(request).id, request.body);
-      return { success: true as const, message: 'Profile Updated Successfully', updatedUser: toPublicUser(updated) };
+      const { user, token } = await auth.updateProfile(userOf(request).id, request.body);
+      return {
+        success: true as const,
+        message: 'Profile Updated Successfully',
+        updatedUser: toPublicUser(user),
+        ...(token ? { token } : {}),
+      };
     },
   );
 };

@@ -6,10 +6,16 @@ import { getOrCreateSetting } from '../settings/repo.ts';
 const ALGORITHM = 'HS256';
 const ISSUER = 'emporium';
 
+/** Who a token was issued to, and for which of their session versions (raised by a password change). */
+export interface TokenSubject {
+  userId: number;
+  sessionVersion: number;
+}
+
 export interface Tokens {
-  sign(userId: number): Promise<string>;
-  /** The user id the token was issued to, or null when it is not valid (bad signature, expired, malformed). */
-  verify(token: string): Promise<number | null>;
+  sign(subject: TokenSubject): Promise<string>;
+  /** The subject of a valid token, or null when it is not valid (bad signature, expired, malformed). */
+  verify(token: string): Promise<TokenSubject | null>;
 }
 
 /** JWT_SECRET, or a secret generated once and kept in the database so that every process agrees. */
@@ -21,8 +27,8 @@ export async function resolveJwtSecret(db: Db, configured: string | undefined): 
 export function createTokens(secret: string, expiresIn: string): Tokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: ({ userId, sessionVersion }) =>
+      new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -32,8 +38,11 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const userId = Number(payload.sub);
+        // Tokens issued before session versions existed carry none: they belong to version 0.
+        const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
+        if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(sessionVersion)) return null;
+        return { userId, sessionVersion: sessionVersion as number };
       } catch {
         return null;
       }

@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { categories, categorySlugHistory, products } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -47,13 +47,13 @@ export async function categorySlugTaken(db: Db, slug: string, exceptId?: number)
   return [...current, ...old].some((row) => row.id !== exceptId);
 }
 
-export async function insertCategory(db: Db, name: string, slug: string): Promise<CategoryRow> {
+export async function insertCategory(db: Db | Tx, name: string, slug: string): Promise<CategoryRow> {
   const [row] = await db.insert(categories).values({ name, slug }).returning();
   if (!row) throw new Error('category insert returned nothing');
   return row;
 }
 
-export async function renameCategory(db: Db, current: CategoryRow, name: string, slug: string): Promise<CategoryRow> {
+export async function renameCategory(db: Db | Tx, current: CategoryRow, name: string, slug: string): Promise<CategoryRow> {
   return db.transaction(async (tx) => {
     if (slug !== current.slug) {
       await tx.delete(categorySlugHistory).where(eq(categorySlugHistory.slug, slug));
@@ -70,7 +70,7 @@ export async function countProductsInCategory(db: Db, categoryId: number): Promi
   return Number(row?.value ?? 0);
 }
 
-export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+export async function deleteCategory(db: Db | Tx, id: number): Promise<boolean> {
   const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
   return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import {
   getCategoriesResponse,
 } from '../../../contract/category.ts';
 import { errorResponse, successResponse } from '../../../contract/common.ts';
-import type { Guards } from '../auth/guards.ts';
+import { actorOf, type Guards } from '../auth/guards.ts';
 import { toWireCategory } from './mapper.ts';
 import type { CategoryService } from './service.ts';
 
@@ -16,7 +16,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
 ) => {
   const tags = ['category'];
 
-  app.get('/get-category', { schema: { tags, response: { 200: getCategoriesResponse } } }, async () => {
+  app.get('/get-category', { config: { cache: true }, schema: { tags, response: { 200: getCategoriesResponse } } }, async () => {
     const rows = await categories.list();
     return { success: true as const, message: 'All Categories List', category: rows.map(toWireCategory) };
   });
@@ -25,10 +25,11 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     '/create-category',
     {
       preHandler: guards.requireAdmin,
+      config: { invalidatesCatalogue: true },
       schema: { tags, body: categoryInput, response: { 201: categoryChangedResponse, 409: errorResponse } },
     },
     async (request, reply) => {
-      const row = await categories.create(request.body.name);
+      const row = await categories.create(request.body.name, actorOf(request));
       return reply.code(201).send({ success: true, message: `${row.name} is created`, category: toWireCategory(row) });
     },
   );
@@ -37,10 +38,11 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     '/update-category/:id',
     {
       preHandler: guards.requireAdmin,
+      config: { invalidatesCatalogue: true },
       schema: { tags, params: categoryIdParams, body: categoryInput, response: { 200: categoryChangedResponse } },
     },
     async (request) => {
-      const row = await categories.update(request.params.id, request.body.name);
+      const row = await categories.update(request.params.id, request.body.name, actorOf(request));
       return { success: true as const, message: `${row.name} is updated`, category: toWireCategory(row) };
     },
   );
@@ -49,10 +51,11 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService
     '/delete-category/:id',
     {
       preHandler: guards.requireAdmin,
+      config: { invalidatesCatalogue: true },
       schema: { tags, params: categoryIdParams, response: { 200: successResponse, 409: errorResponse } },
     },
     async (request) => {
-      await categories.remove(request.params.id);
+      await categories.remove(request.params.id, actorOf(request));
       return { success: true as const, message: 'category is deleted' };
     },
   );

@@ -1,9 +1,10 @@
 import { MAX_CATEGORIES } from '../../../contract/category.ts';
-import { slugify } from '../../../domain/slug.ts';
+import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { uniqueSlug } from '../../lib/unique-slug.ts';
+import { type Actor, changedFields, recordChange } from '../audit/repo.ts';
 import * as repo from './repo.ts';
 
 const duplicate = (name: string) => conflict(`Category "${name}" already exists`);
@@ -20,13 +21,19 @@ export function createCategoryService(db: Db) {
   return {
     list: () => repo.listCategories(db, MAX_CATEGORIES),
 
-    async create(name: string) {
+    async create(name: string, actor: Actor) {
       await assertNameFree(name);
       const slug = await uniqueSlug(name, (candidate) => repo.categorySlugTaken(db, candidate));
-      return repo.insertCategory(db, name, slug).catch(rethrowDuplicate(name));
+      return db
+        .transaction(async (tx) => {
+          const row = await repo.insertCategory(tx, name, slug);
+          await recordChange(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: { name, slug } });
+          return row;
+        })
+        .catch(rethrowDuplicate(name));
     },
 
-    async update(id: number, name: string) {
+    async update(id: number, name: string, actor: Actor) {
       const current = await repo.findCategoryById(db, id);
       if (!current) throw notFound('Category not found');
       await assertNameFree(name, id);
@@ -34,11 +41,18 @@ export function createCategoryService(db: Db) {
         slugify(name) === slugify(current.name)
           ? current.slug
           : await uniqueSlug(name, (candidate) => repo.categorySlugTaken(db, candidate, id));
-      return repo.renameCategory(db, current, name, slug).catch(rethrowDuplicate(name));
+      return db
+        .transaction(async (tx) => {
+          const row = await repo.renameCategory(tx, current, name, slug);
+          const change = changedFields({ name: current.name, slug: current.slug }, { name, slug });
+          if (change) await recordChange(tx, actor, { action: 'category.update', entity: 'category', entityId: id, ...change });
+          return row;
+        })
+        .catch(rethrowDuplicate(name));
     },
 
     /** A category that still has products is not deleted (409): move or delete its products first. */
-    async remove(id: number) {
+    async remove(id: number, actor: Actor) {
       const current = await repo.findCategoryById(db, id);
       if (!current) throw notFound('Category not found');
       const inUse = await repo.countProductsInCategory(db, id);
@@ -47,12 +61,21 @@ export function createCategoryService(db: Db) {
           `Category "${current.name}" still has ${inUse} product${inUse === 1 ? '' : 's'}; move or delete them first`,
         );
       }
-      await repo.deleteCategory(db, id);
+      await db.transaction(async (tx) => {
+        await repo.deleteCategory(tx, id);
+        await recordChange(tx, actor, {
+          action: 'category.delete',
+          entity: 'category',
+          entityId: id,
+          before: { name: current.name, slug: current.slug },
+        });
+      });
       return current;
     },
 
+    /** A slug that cannot exist names nothing: 404 without asking the database. */
     async bySlug(slug: string) {
-      const found = await repo.findCategoryBySlug(db, slug);
+      const found = SLUG_PATTERN.test(slug) ? await repo.findCategoryBySlug(db, slug) : undefined;
       if (!found) throw notFound('Category not found');
       return found;
     },

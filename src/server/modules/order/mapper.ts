@@ -1,6 +1,8 @@
-import type { Order, OrderProduct } from '../../../contract/order.ts';
+import type { Order, OrderHistoryEntry, OrderProduct } from '../../../contract/order.ts';
+import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import { fromCents } from '../../../domain/money.ts';
 import { isPaid, type OrderStatus } from '../../../domain/order-status.ts';
+import type { AuditRow } from '../audit/repo.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 
 /** Products travel one entry per unit, as the cart holds them (the spec's Quantity is `products.length`). */
@@ -20,13 +22,14 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[]): Order {
   const createdAt = row.createdAt.toISOString();
   return {
     _id: String(row.id),
-    status,
+    status: toWireStatus(status),
     buyer: { _id: String(row.buyer.id), name: row.buyer.name },
     createAt: createdAt,
     createdAt,
     payment: { success: isPaid(status), method: 'cash_on_delivery' },
     products: items.flatMap(unitsOf),
     total: fromCents(row.totalCents),
+    delivery: row.delivery,
   };
 }
 
@@ -39,4 +42,21 @@ export function toWireOrders(rows: OrderRow[], items: OrderItemRow[]): Order[] {
     else byOrder.set(item.orderId, [item]);
   }
   return rows.map((row) => toWireOrder(row, byOrder.get(row.id) ?? []));
+}
+
+/** An order's history as the administrator reads it (statuses in the wire's spelling). */
+export function toWireHistory(rows: AuditRow[]): OrderHistoryEntry[] {
+  return rows
+    .filter((row) => row.action === 'order.placed' || row.action === 'order.status')
+    .map((row) => {
+      const before = (row.before as { status?: OrderStatus } | null)?.status ?? null;
+      const after = (row.after as { status?: OrderStatus } | null)?.status ?? 'not_processed';
+      return {
+        at: row.at.toISOString(),
+        event: row.action === 'order.placed' ? ('placed' as const) : ('status' as const),
+        from: before ? toWireStatus(before) : null,
+        status: toWireStatus(after),
+        by: row.actorName,
+      };
+    });
 }

@@ -8,7 +8,8 @@ export interface OrderRow {
   status: string;
   totalCents: number;
   createdAt: Date;
-  buyer: { id: number; name: string };
+  buyer: { id: number; name: string; email: string };
+  delivery: { name: string; address: string; phone: string };
 }
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
@@ -17,7 +18,8 @@ const orderSelection = {
   status: orders.status,
   totalCents: orders.totalCents,
   createdAt: orders.createdAt,
-  buyer: { id: users.id, name: users.name },
+  buyer: { id: users.id, name: users.name, email: users.email },
+  delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone },
 };
 
 function selectOrders(db: Db | Tx) {
@@ -99,8 +101,29 @@ export interface NewOrderItem {
   quantity: number;
 }
 
-export async function insertOrder(tx: Tx, buyerId: number, totalCents: number, items: NewOrderItem[]): Promise<number> {
-  const [row] = await tx.insert(orders).values({ buyerId, totalCents }).returning({ id: orders.id });
+export interface Delivery {
+  name: string;
+  address: string;
+  phone: string;
+}
+
+export async function insertOrder(
+  tx: Tx,
+  buyerId: number,
+  delivery: Delivery,
+  totalCents: number,
+  items: NewOrderItem[],
+): Promise<number> {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      buyerId,
+      totalCents,
+      deliveryName: delivery.name,
+      deliveryAddress: delivery.address,
+      deliveryPhone: delivery.phone,
+    })
+    .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
   return row.id;

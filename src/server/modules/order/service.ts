@@ -1,8 +1,12 @@
 
 import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
-import { CANCELLED_STATUS, type OrderStatus } from '../../../domain/order-status.ts';
+import { UNPAGED_ORDERS_MAX } from '../../../contract/order.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { listWindow, listWithTotal } from '../../lib/paging.ts';
+import { type Actor, historyOf, recordChange } from '../audit/repo.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './repo.ts';
 
 export interface OrderPage {
@@ -21,12 +25,22 @@ export function countUnits(cart: { _id: string }[]): Map<number, number> {
   return units;
 }
 
-export function createOrderService(db: Db) {
-  async function page(buyerId: number | null, pageNumber: number): Promise<OrderPage> {
-    const [orders, total] = await Promise.all([
-      repo.listOrders(db, buyerId, ORDERS_PAGE_SIZE, (pageNumber - 1) * ORDERS_PAGE_SIZE),
-      repo.countOrders(db, buyerId),
-    ]);
+export interface BuyerDetails {
+  id: number;
+  name: string;
+  email: string;
+  address: string;
+  phone: string;
+}
+
+export function createOrderService(db: Db, mailer: Mailer) {
+  /** A page of ORDERS_PAGE_SIZE, newest first; without a page, the newest UNPAGED_ORDERS_MAX. */
+  async function page(buyerId: number | null, pageNumber: number | undefined): Promise<OrderPage> {
+    const { items: orders, total } = await listWithTotal(
+      listWindow(pageNumber, ORDERS_PAGE_SIZE, UNPAGED_ORDERS_MAX),
+      () => repo.countOrders(db, buyerId),
+      ({ limit, offset }) => repo.listOrders(db, buyerId, limit, offset),
+    );
     const items = await repo.itemsOfOrders(
       db,
       orders.map((order) => order.id),
@@ -61,14 +75,16 @@ export function createOrderService(db: Db) {
   }
 
   return {
-    forBuyer: (buyerId: number, pageNumber: number) => page(buyerId, pageNumber),
-    all: (pageNumber: number) => page(null, pageNumber),
+    forBuyer: (buyerId: number, pageNumber: number | undefined) => page(buyerId, pageNumber),
+    all: (pageNumber: number | undefined) => page(null, pageNumber),
 
     /**
      * Checkout: prices and names come from the database; the stock is taken in the same transaction
-     * (the products are locked first), and a short item refuses the whole order (409).
+     * (the products are locked first), and a short item refuses the whole order (409). The delivery
+     * details are the buyer's as they are now; the confirmation, the owner's notice and the order's first
+     * history entry are written in the same transaction.
      */
-    async checkout(buyerId: number, cart: { _id: string }[]) {
+    async checkout(buyer: BuyerDetails, cart: { _id: string }[], actor: Actor) {
       const units = countUnits(cart);
       return db.transaction(async (tx) => {
         const stock = await repo.lockProducts(tx, [...units.keys()]);
@@ -95,21 +111,62 @@ export function createOrderService(db: Db) {
           tx,
           items.map((item) => ({ productId: item.productId, delta: -item.quantity })),
         );
-        const orderId = await repo.insertOrder(tx, buyerId, totalCents, items);
-        return withItems(tx, orderId);
+        const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items);
+        const placed = await withItems(tx, orderId);
+        await mailer.orderPlaced(tx, {
+          id: orderId,
+          createdAt: placed.order.createdAt,
+          lines: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          totalCents,
+          delivery,
+          buyer: { name: buyer.name, email: buyer.email },
+        });
+        await recordChange(tx, actor, {
+          action: 'order.placed',
+          entity: 'order',
+          entityId: orderId,
+          after: { status: placed.order.status, totalCents },
+        });
+        return placed;
       });
     },
 
-    /** Any status may follow any other; cancelling returns the stock, reopening takes it again. */
-    async setStatus(orderId: number, status: OrderStatus) {
+    /**
+     * Any status may follow any other; cancelling returns the stock, reopening takes it again. A change
+     * is recorded (who, when, from where, before and after) and the buyer is mailed, in the same
+     * transaction; setting the status it already has changes nothing.
+     */
+    async setStatus(orderId: number, status: OrderStatus, actor: Actor) {
       return db.transaction(async (tx) => {
         const current = await repo.lockOrderStatus(tx, orderId);
         if (current === undefined) throw notFound('Order not found');
-        if (current !== CANCELLED_STATUS && status === CANCELLED_STATUS) await moveStock(tx, orderId, 1);
-        if (current === CANCELLED_STATUS && status !== CANCELLED_STATUS) await moveStock(tx, orderId, -1);
+        if (current === status) return withItems(tx, orderId);
+        if (current !== 'cancelled' && status === 'cancelled') await moveStock(tx, orderId, 1);
+        if (current === 'cancelled' && status !== 'cancelled') await moveStock(tx, orderId, -1);
         await repo.setOrderStatus(tx, orderId, status);
-        return withItems(tx, orderId);
+        const changed = await withItems(tx, orderId);
+        await recordChange(tx, actor, {
+          action: 'order.status',
+          entity: 'order',
+          entityId: orderId,
+          before: { status: current },
+          after: { status },
+        });
+        await mailer.statusChanged(tx, {
+          id: orderId,
+          buyerName: changed.order.buyer.name,
+          buyerEmail: changed.order.buyer.email,
+          status,
+        });
+        return changed;
       });
+    },
+
+    /** One order for the administrator: its delivery details, lines, total and status history. */
+    async detail(orderId: number) {
+      const { order, items } = await withItems(db, orderId);
+      return { order, items, history: await historyOf(db, 'order', orderId) };
     },
   };
 }

@@ -1,6 +1,7 @@
+import { standardBandIndex } from '../../../domain/price-bands.ts';
 import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { catalogueCounters, categories, productPhotos, productSlugHistory, products } from '../../db/schema.ts';
+import { catalogueBandCounts, catalogueCounters, categories, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
 const productSelection = {
@@ -54,64 +55,154 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/**
+ * One page, newest first. The page's ids are found first, from the newest-first index alone (a deep
+ * page skips index entries, not whole rows joined with their categories), then only those rows are read.
+ */
 export async function listProducts(
   db: Db,
   filter: ProductFilter,
   limit: number,
   offset: number,
 ): Promise<ProductRow[]> {
-  return selectProducts(db)
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
     .where(filterWhere(filter))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
+  return selectProducts(db)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...newestFirst);
 }
 
+/**
+ * The number of products a list holds, from counters that triggers keep (no scan): all of them, or those
+ * of some categories in one of the shop's price bands (or in any). Another price range is counted.
+ */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
   const where = filterWhere(filter);
   if (!where) {
-    // Kept by triggers: no table scan for the unfiltered total.
     const [row] = await db
       .select({ value: catalogueCounters.value })
       .from(catalogueCounters)
       .where(eq(catalogueCounters.name, 'products'));
     return row?.value ?? 0;
   }
+  const band =
+    filter.minCents === undefined ? null : standardBandIndex({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null });
+  const anyPrice = filter.minCents === undefined && (filter.maxCentsExclusive ?? null) === null;
+  if (band !== null || anyPrice) {
+    const conditions: SQL[] = [];
+    if (filter.categoryIds && filter.categoryIds.length > 0) {
+      conditions.push(inArray(catalogueBandCounts.categoryId, filter.categoryIds));
+    }
+    if (band !== null) conditions.push(eq(catalogueBandCounts.band, band));
+    const [row] = await db
+      .select({ value: sql<number>`coalesce(sum(${catalogueBandCounts.products}), 0)::int` })
+      .from(catalogueBandCounts)
+      .where(and(...conditions));
+    return Number(row?.value ?? 0);
+  }
   const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(products).where(where);
   return Number(row?.value ?? 0);
 }
 
-/** A prefix query over the stored search vector: every word must match (`wire` finds "wireless"). */
-export function searchQuery(keyword: string): SQL | null {
-  const words =
+/** The words of a search keyword, lower-cased: letters and digits only (operators are plain text). */
+export function searchWords(keyword: string): string[] {
+  return (
     keyword
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
-  if (words.length === 0) return null;
-  const text = words.map((word) => `${word}:*`).join(' & ');
-  return sql`to_tsquery('english', ${text})`;
+      ?.slice(0, 8) ?? []
+  );
 }
 
-/** One page of matches: best first (name matches weigh more), then newest. */
-export async function searchProducts(db: Db, query: SQL, limit: number, offset: number): Promise<ProductRow[]> {
-  return selectProducts(db)
-    .where(sql`${products.search} @@ ${query}`)
-    .orderBy(sql`ts_rank(${products.search}, ${query}) desc`, ...newestFirst)
-    .limit(limit)
-    .offset(offset);
+/** Words this long also match inside words ("phone" finds "Headphones"); a trigram index serves them. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+/** The text a substring is looked for in: the expression of the trigram index products_text_trgm_idx. */
+const searchableText = sql`(${products.name} || ' ' || ${products.description})`;
+const tsQuery = (words: string[], suffix: string) =>
+  sql`to_tsquery('english', ${words.map((word) => `${word}${suffix}`).join(' & ')})`;
+const likePattern = (word: string) => `%${word}%`;
+
+/**
+ * Every word must match the name or the description: as a word prefix with English stemming ("wire"
+ * finds "Wireless", "phones" finds "phone"), or, from three characters on, anywhere inside a word,
+ * ignoring case ("phone" finds "Smartphone", "book" finds "Notebook"). Shorter words that are stop
+ * words ("a", "of") are ignored when other words remain.
+ */
+export function searchCondition(words: string[]): SQL | null {
+  if (words.length === 0) return null;
+  const long = words.filter((word) => Array.from(word).length >= SUBSTRING_MIN_LENGTH);
+  const short = words.filter((word) => Array.from(word).length < SUBSTRING_MIN_LENGTH);
+  const conditions = long.map(
+    (word) => sql`(${products.search} @@ ${tsQuery([word], ':*')} or ${searchableText} ilike ${likePattern(word)})`,
+  );
+  if (short.length > 0) {
+    const query = tsQuery(short, ':*');
+    conditions.push(
+      long.length > 0 ? sql`(numnode(${query}) = 0 or ${products.search} @@ ${query})` : sql`${products.search} @@ ${query}`,
+    );
+  }
+  return and(...conditions) ?? null;
 }
 
 /**
- * The number of all matches. A separate query on purpose: counting in the ranked query with
- * `count(*) over ()` makes PostgreSQL carry every matching row through a window (measured 4x slower).
+ * How good a match is (higher is better): every word a whole word of the name (4), every word inside the
+ * name (2), every word a whole word anywhere (1); the rest (inside words of the description) is 0.
  */
-export async function countSearch(db: Db, query: SQL): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
+function searchRank(words: string[]): SQL {
+  const wholeInName = sql`(${products.search} @@ ${tsQuery(words, ':A')})::int`;
+  const insideName = sql`(${and(...words.map((word) => sql`${products.name} ilike ${likePattern(word)}`))})::int`;
+  const wholeAnywhere = sql`(${products.search} @@ ${tsQuery(words, '')})::int`;
+  return sql`(4 * ${wholeInName} + 2 * ${insideName} + ${wholeAnywhere})`;
+}
+
+export interface SearchRank {
+  rank: number;
+  matches: number;
+}
+
+/** How many matches each rank has, best first: one pass over the matches (the total is their sum). */
+export async function countSearchByRank(db: Db, words: string[], condition: SQL): Promise<SearchRank[]> {
+  const rank = searchRank(words);
+  const rows = await db
+    .select({ rank: sql<number>`${rank}`, matches: sql<number>`count(*)::int` })
     .from(products)
-    .where(sql`${products.search} @@ ${query}`);
-  return Number(row?.value ?? 0);
+    .where(condition)
+    // By position: the rank's expression carries its own parameters, so it cannot be repeated here.
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`);
+  return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches) }));
+}
+
+/**
+ * A window of the matches of one rank, newest first. `walk`: go down the newest-first index and keep the
+ * rows that match until the window is full (a common word's first page reads a few hundred entries, not
+ * its thousands of matches; the planner, which cannot know how common a rank is, would rank them all);
+ * otherwise the search indexes find every match of the rank and the newest are kept.
+ */
+export async function searchRankPage(
+  db: Db,
+  words: string[],
+  condition: SQL,
+  window: { rank: number; limit: number; offset: number; walk: boolean },
+): Promise<ProductRow[]> {
+  const matching = and(condition, sql`${searchRank(words)} = ${window.rank}`);
+  // OFFSET 0 keeps the inner scan as it is written (newest first) instead of letting the planner fold the
+  // filter into it; the inner query is named "products" so that the conditions read its columns.
+  const pageIds = window.walk
+    ? sql`select id from (select id, created_at, search, name, description from ${products}
+        order by created_at desc, id desc offset 0) as products
+        where ${matching} limit ${window.limit} offset ${window.offset}`
+    : sql`select id from ${products} where ${matching}
+        order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+  return selectProducts(db)
+    .where(sql`${products.id} in (${pageIds})`)
+    .orderBy(...newestFirst);
 }
 
 export async function findProductById(db: Db | Tx, id: number): Promise<ProductRow | undefined> {
@@ -154,6 +245,15 @@ export interface ProductValues {
   quantity: number;
   shipping: boolean;
   categoryId: number;
+  lowStockThreshold: number;
+}
+
+export async function findLowStockThreshold(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ value: products.lowStockThreshold })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.value;
 }
 
 export interface PhotoValues {
@@ -162,14 +262,46 @@ export interface PhotoValues {
   etag: string;
 }
 
-async function savePhoto(tx: Tx, productId: number, photo: PhotoValues): Promise<void> {
-  await tx
-    .insert(productPhotos)
-    .values({ productId, ...photo })
-    .onConflictDoUpdate({ target: productPhotos.productId, set: { ...photo, updatedAt: new Date() } });
+export interface VariantValues {
+  width: number;
+  data: Uint8Array;
+  etag: string;
 }
 
-export async function insertProduct(db: Db, values: ProductValues, photo: PhotoValues | null): Promise<number> {
+/** The photo and its smaller copies; a new photo replaces the old one and all its copies. */
+async function savePhoto(tx: Tx, productId: number, photo: PhotoValues & { variants: VariantValues[] }): Promise<void> {
+  const { variants, ...values } = photo;
+  await tx
+    .insert(productPhotos)
+    .values({ productId, ...values })
+    .onConflictDoUpdate({ target: productPhotos.productId, set: { ...values, updatedAt: new Date() } });
+  await tx.delete(productPhotoVariants).where(eq(productPhotoVariants.productId, productId));
+  if (variants.length > 0) {
+    await tx.insert(productPhotoVariants).values(variants.map((variant) => ({ productId, ...variant })));
+  }
+}
+
+export async function findPhotoVariant(db: Db, productId: number, width: number): Promise<VariantValues | undefined> {
+  const [row] = await db
+    .select({ width: productPhotoVariants.width, data: productPhotoVariants.data, etag: productPhotoVariants.etag })
+    .from(productPhotoVariants)
+    .where(and(eq(productPhotoVariants.productId, productId), eq(productPhotoVariants.width, width)));
+  return row;
+}
+
+/** Keep a copy made after the fact (a photo stored before copies existed); a concurrent maker may win. */
+export async function savePhotoVariant(db: Db, productId: number, variant: VariantValues): Promise<void> {
+  await db
+    .insert(productPhotoVariants)
+    .values({ productId, ...variant })
+    .onConflictDoNothing();
+}
+
+export async function insertProduct(
+  db: Db | Tx,
+  values: ProductValues,
+  photo: (PhotoValues & { variants: VariantValues[] }) | null,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -182,11 +314,11 @@ export async function insertProduct(db: Db, values: ProductValues, photo: PhotoV
 }
 
 export async function updateProduct(
-  db: Db,
+  db: Db | Tx,
   id: number,
   oldSlug: string,
   values: ProductValues,
-  photo: PhotoValues | null,
+  photo: (PhotoValues & { variants: VariantValues[] }) | null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (values.slug !== oldSlug) {
@@ -201,7 +333,7 @@ export async function updateProduct(
   });
 }
 
-export async function deleteProduct(db: Db, id: number): Promise<boolean> {
+export async function deleteProduct(db: Db | Tx, id: number): Promise<boolean> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
 }

@@ -1,40 +1,79 @@
-import { PRODUCT_PAGE_SIZE } from '../../../contract/limits.ts';
-import { type ProductFields, RELATED_PRODUCTS_LIMIT } from '../../../contract/product.ts';
-import { toCents } from '../../../domain/money.ts';
+import { PRODUCT_PAGE_SIZE, type PhotoWidth } from '../../../contract/limits.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFields, RELATED_PRODUCTS_LIMIT, UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
+import { SLUG_PATTERN } from '../../../domain/slug.ts';
+import { fromCents, toCents } from '../../../domain/money.ts';
 import { bandToCentsRange } from '../../../domain/price-bands.ts';
 import { slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { CheckedPhoto } from '../../lib/image.ts';
+import { type CheckedPhoto, photoVariant } from '../../lib/image.ts';
+import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { uniqueSlug } from '../../lib/unique-slug.ts';
 import { findCategoryById } from '../category/repo.ts';
+import { type Actor, changedFields, recordChange } from '../audit/repo.ts';
 import * as repo from './repo.ts';
 
-const offsetOf = (page: number) => (page - 1) * PRODUCT_PAGE_SIZE;
+/** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
+const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZE, UNPAGED_PRODUCTS_MAX);
 
 export interface ProductPage {
   products: repo.ProductRow[];
   total: number;
 }
 
-export function createProductService(db: Db) {
-  async function page(filter: repo.ProductFilter, pageNumber: number): Promise<ProductPage> {
-    const [products, total] = await Promise.all([
-      repo.listProducts(db, filter, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
-      repo.countProducts(db, filter),
-    ]);
-    return { products, total };
+/** A product's fields as the audit log keeps them (prices in dollars, as the owner reads them). */
+function auditValues(values: repo.ProductValues): Record<string, unknown> {
+  return {
+    name: values.name,
+    slug: values.slug,
+    description: values.description,
+    price: fromCents(values.priceCents),
+    quantity: values.quantity,
+    shipping: values.shipping,
+    categoryId: values.categoryId,
+    lowStockThreshold: values.lowStockThreshold,
+  };
+}
+
+const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.ProductValues => ({
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  priceCents: row.priceCents,
+  quantity: row.quantity,
+  shipping: row.shipping,
+  categoryId: row.category.id,
+  lowStockThreshold,
+});
+
+/** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
+export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, compute) => compute();
+
+export function createProductService(db: Db, memo: Memo = noMemo) {
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined): Promise<ProductPage> {
+    const { items, total } = await listWithTotal(
+      windowOf(pageNumber),
+      () => repo.countProducts(db, filter),
+      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset),
+    );
+    return { products: items, total };
   }
 
-  function values(fields: ProductFields, slug: string, shipping: boolean): repo.ProductValues {
+  function values(
+    fields: ProductFields,
+    slug: string,
+    kept: { shipping: boolean; lowStockThreshold: number },
+  ): repo.ProductValues {
     return {
       name: fields.name,
       slug,
       description: fields.description,
       priceCents: toCents(fields.price),
       quantity: fields.quantity,
-      shipping,
+      shipping: fields.shipping ?? kept.shipping,
       categoryId: fields.category,
+      lowStockThreshold: fields.lowStockThreshold ?? kept.lowStockThreshold,
     };
   }
 
@@ -49,11 +88,11 @@ export function createProductService(db: Db) {
   }
 
   return {
-    newest: (pageNumber: number) => repo.listProducts(db, {}, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
+    newest: async (pageNumber: number) => (await page({}, pageNumber)).products,
     page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
-    filter(categoryIds: number[], band: number[], pageNumber: number) {
+    filter(categoryIds: number[], band: number[], pageNumber: number | undefined) {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       return page(
         { categoryIds, minCents: range?.minCents, maxCentsExclusive: range?.maxCentsExclusive ?? null },
@@ -61,18 +100,41 @@ export function createProductService(db: Db) {
       );
     },
 
-    async search(keyword: string, pageNumber: number): Promise<ProductPage> {
-      const query = repo.searchQuery(keyword);
-      if (!query) return { products: [], total: 0 };
-      const [products, total] = await Promise.all([
-        repo.searchProducts(db, query, PRODUCT_PAGE_SIZE, offsetOf(pageNumber)),
-        repo.countSearch(db, query),
+    /**
+     * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
+     * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
+     */
+    async search(keyword: string, pageNumber: number | undefined): Promise<ProductPage> {
+      const words = repo.searchWords(keyword);
+      const condition = repo.searchCondition(words);
+      if (!condition) return { products: [], total: 0 };
+      const [ranks, catalogue] = await Promise.all([
+        memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
+        memo('product-count', () => repo.countProducts(db, {})),
       ]);
-      return { products, total };
+      const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
+      const { limit, offset } = windowOf(pageNumber);
+      const found: repo.ProductRow[] = [];
+      let skip = offset;
+      for (const { rank, matches } of ranks) {
+        if (found.length >= limit) break;
+        if (skip >= matches) {
+          skip -= matches;
+          continue;
+        }
+        const wanted = limit - found.length;
+        // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
+        // every match reads `matches`: walk when that is clearly fewer.
+        const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
+        found.push(...(await repo.searchRankPage(db, words, condition, { rank, limit: wanted, offset: skip, walk })));
+        skip = 0;
+      }
+      return { products: found, total };
     },
 
+    /** A slug that cannot exist names nothing: 404 without asking the database. */
     async bySlug(slug: string) {
-      const row = await repo.findProductBySlug(db, slug);
+      const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug) : undefined;
       if (!row) throw notFound('Product not found');
       return row;
     },
@@ -82,40 +144,84 @@ export function createProductService(db: Db) {
     related: (productId: number, categoryId: number) =>
       repo.listRelated(db, productId, categoryId, RELATED_PRODUCTS_LIMIT),
 
-    inCategory: (categoryId: number, pageNumber: number) => page({ categoryIds: [categoryId] }, pageNumber),
+    inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber),
 
-    async create(fields: ProductFields, photo: CheckedPhoto | null) {
+    async create(fields: ProductFields, photo: CheckedPhoto | null, actor: Actor) {
       await assertCategory(fields.category);
       const slug = await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate));
-      const id = await repo.insertProduct(db, values(fields, slug, fields.shipping ?? false), photo);
+      const created = values(fields, slug, { shipping: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD });
+      const id = await db.transaction(async (tx) => {
+        const newId = await repo.insertProduct(tx, created, photo);
+        await recordChange(tx, actor, {
+          action: 'product.create',
+          entity: 'product',
+          entityId: newId,
+          after: { ...auditValues(created), photo: photo?.etag ?? null },
+        });
+        return newId;
+      });
       return byId(id);
     },
 
-    /** `shipping` left out keeps the stored value; a new photo replaces the old one, none keeps it. */
-    async update(id: number, fields: ProductFields, photo: CheckedPhoto | null) {
+    /**
+     * `shipping` (or the low-stock threshold) left out keeps the stored value; a new photo replaces the old
+     * one, none keeps it. The fields that changed are recorded, before and after, in the same transaction.
+     */
+    async update(id: number, fields: ProductFields, photo: CheckedPhoto | null, actor: Actor) {
       const current = await byId(id);
       if (fields.category !== current.category.id) await assertCategory(fields.category);
       const slug =
         slugify(fields.name) === slugify(current.name)
           ? current.slug
           : await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate, id));
-      await repo.updateProduct(
-        db,
-        id,
-        current.slug,
-        values(fields, slug, fields.shipping ?? current.shipping),
-        photo,
-      );
+      const threshold = (await repo.findLowStockThreshold(db, id)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
+      const updated = values(fields, slug, { shipping: current.shipping, lowStockThreshold: threshold });
+      const before = {
+        ...auditValues(rowValues(current, threshold)),
+        ...(photo ? { photo: (await repo.findPhotoEtag(db, id)) ?? null } : {}),
+      };
+      await db.transaction(async (tx) => {
+        await repo.updateProduct(tx, id, current.slug, updated, photo);
+        const change = changedFields(before, { ...auditValues(updated), ...(photo ? { photo: photo.etag } : {}) });
+        if (change) await recordChange(tx, actor, { action: 'product.update', entity: 'product', entityId: id, ...change });
+      });
       return byId(id);
     },
 
-    async remove(id: number) {
-      if (!(await repo.deleteProduct(db, id))) throw notFound('Product not found');
+    async remove(id: number, actor: Actor) {
+      const current = await byId(id);
+      const threshold = (await repo.findLowStockThreshold(db, id)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteProduct(tx, id))) throw notFound('Product not found');
+        await recordChange(tx, actor, {
+          action: 'product.delete',
+          entity: 'product',
+          entityId: id,
+          before: auditValues(rowValues(current, threshold)),
+        });
+      });
+    },
+
+    /** A product and its low-stock threshold, for the administrator's form. */
+    async forAdmin(id: number) {
+      const [row, lowStockThreshold] = await Promise.all([byId(id), repo.findLowStockThreshold(db, id)]);
+      return { row, lowStockThreshold: lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
     },
 
     sitemapEntries: (limit: number) => repo.listProductSlugs(db, limit),
     etagOfPhoto: (productId: number) => repo.findPhotoEtag(db, productId),
     photo: (productId: number) => repo.findPhoto(db, productId),
+
+    /** A smaller WebP copy of the photo; made (once) from the photo if it was stored before copies existed. */
+    async photoVariant(productId: number, width: PhotoWidth) {
+      const stored = await repo.findPhotoVariant(db, productId, width);
+      if (stored) return { ...stored, contentType: 'image/webp' };
+      const photo = await repo.findPhoto(db, productId);
+      if (!photo) return undefined;
+      const made = await photoVariant(photo.data, width);
+      await repo.savePhotoVariant(db, productId, made);
+      return { ...made, contentType: 'image/webp' };
+    },
   };
 }
 

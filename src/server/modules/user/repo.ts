@@ -1,27 +1,32 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { type Actor, recordChange } from '../audit/repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
 }
 
-export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+export async function insertUser(db: Db | Tx, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('user insert returned nothing');
   return row;
 }
 
-export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Db | Tx,
+  id: number,
+  changes: { [K in keyof NewUser]?: NewUser[K] | SQL },
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -30,9 +35,32 @@ export async function updateUser(db: Db, id: number, changes: Partial<NewUser>):
   return row;
 }
 
-export async function setRoleByEmail(db: Db, email: string, role: number): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.email, email)).returning();
-  return row;
+/** Set a new password and raise the session version: every token issued before is no longer valid. */
+export async function changePassword(
+  db: Db | Tx,
+  id: number,
+  passwordHash: string,
+  changes: Partial<NewUser> = {},
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, { ...changes, passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` });
+}
+
+/** Set an account's role, recorded in the audit log with the role before and after. */
+export async function setRoleByEmail(db: Db, email: string, role: number, actor: Actor): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.email, email)).for('update');
+    const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.email, email)).returning();
+    if (row && before && before.role !== role) {
+      await recordChange(tx, actor, {
+        action: 'user.role',
+        entity: 'user',
+        entityId: row.id,
+        before: { email: row.email, role: before.role },
+        after: { email: row.email, role },
+      });
+    }
+    return row;
+  });
 }
 
 export async function listUsers(db: Db, limit: number, offset: number): Promise<UserRow[]> {

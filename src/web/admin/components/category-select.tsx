@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Category } from '../../../contract/category.ts';
+import { describedBy, FieldMessages } from '../../components/ui/schema-form.tsx';
 
 interface CategorySelectProps {
   id: string;
@@ -21,7 +22,6 @@ const normalise = (text: string) => text.trim().toLocaleLowerCase();
  */
 export function CategorySelect({ id, label, categories, value, onChange, loading = false, error }: CategorySelectProps) {
   const listId = useId();
-  const errorId = `${id}-error`;
   const selected = categories.find((category) => category._id === value) ?? null;
   const [query, setQuery] = useState<string | null>(null); // null: not typing, the input shows the selection
   const [open, setOpen] = useState(false);
@@ -128,7 +128,7 @@ export function CategorySelect({ id, label, categories, value, onChange, loading
           aria-controls={listId}
           aria-activedescendant={activeId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(id, { error: Boolean(error) })}
           autoComplete="off"
           spellCheck={false}
           placeholder={loading ? 'Loading categories…' : 'Select a category'}
@@ -186,11 +186,7 @@ export function CategorySelect({ id, label, categories, value, onChange, loading
           </p>
         ) : null}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Order } from '../../../contract/order.ts';
+import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
@@ -8,7 +8,7 @@ import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** An order's status as a labelled dropdown of the five values; a change is saved at once. */
-export function OrderStatusSelect({ order }: { order: Order }) {
+export function OrderStatusSelect({ order }: { order: ShopOrder }) {
   const mutation = useUpdateOrderStatus();
   // The value being saved shows at once; a refusal puts the saved one back.
   const [pending, setPending] = useState<OrderStatus | null>(null);

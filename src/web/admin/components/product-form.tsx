@@ -1,5 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { z } from 'zod';
+import { type ReactNode, useId } from 'react';
 import {
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
@@ -8,37 +7,21 @@ import {
   type Product,
   productFields,
 } from '../../../contract/product.ts';
+import { ProductPhoto } from '../../components/ui/product-photo.tsx';
+import { FieldMessages, type FormField, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
-import { ProductPhoto } from '../../features/products/components/product-photo.tsx';
 import type { ProductInput } from '../api/product-form-data.ts';
 import { CategorySelect } from './category-select.tsx';
 import { PhotoInput } from './photo-input.tsx';
 
-type TextField = 'category' | 'name' | 'description' | 'price' | 'quantity';
-type Errors = Partial<Record<TextField, string>>;
-
-const LABELS: Record<TextField, string> = {
-  category: 'Category',
-  name: 'Name',
-  description: 'Description',
-  price: 'Price',
-  quantity: 'Quantity',
-};
-const ORDER: readonly TextField[] = ['category', 'name', 'description', 'price', 'quantity'];
-
-/** The same rules the server applies (one schema, src/contract/product.ts), said in the form's words. */
-export function validateProduct(values: ProductInput): Errors {
-  const result = productFields.safeParse({ ...values, photo: undefined });
-  if (result.success) return {};
-  const found = z.flattenError(result.error).fieldErrors as Partial<Record<TextField, string[]>>;
-  const errors: Errors = {};
-  for (const field of ORDER) {
-    const message = found[field]?.[0];
-    if (!message) continue;
-    errors[field] = field === 'category' ? 'Select a category' : `${LABELS[field]} ${message}`;
-  }
-  return errors;
-}
+/** The checked fields, in the order they show; a missing category is said in the form's own words. */
+export const PRODUCT_FORM_FIELDS: readonly FormField<keyof ProductInput>[] = [
+  { name: 'category', label: 'Category', message: 'Select a category' },
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description' },
+  { name: 'price', label: 'Price' },
+  { name: 'quantity', label: 'Quantity' },
+];
 
 const initialValues = (product?: Product): ProductInput => ({
   name: product?.name ?? '',
@@ -64,91 +47,64 @@ interface ProductFormProps {
 /** The one product form, for Create Product and Update Product. */
 export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAction }: ProductFormProps) {
   const categories = useCategories();
-  const prefix = useId();
-  const fieldId = (name: string) => `${prefix}-${name}`;
-  const [values, setValues] = useState<ProductInput>(() => initialValues(product));
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const set = <K extends keyof ProductInput>(name: K, value: ProductInput[K]) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (submitted) setErrors(validateProduct(next));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const found = validateProduct(values);
-    setErrors(found);
-    const first = ORDER.find((field) => found[field]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    onSubmit(values);
-  };
-
-  const describedBy = (name: TextField, hint?: boolean) =>
-    [hint ? `${fieldId(name)}-hint` : '', errors[name] ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
-  const errorText = (name: TextField) =>
-    errors[name] ? (
-      <p className="field__error" id={`${fieldId(name)}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const idPrefix = useId();
+  // The same rules the server applies (one schema, src/contract/product.ts).
+  const form = useSchemaForm({ schema: productFields, fields: PRODUCT_FORM_FIELDS, initial: initialValues(product), idPrefix });
+  const { values, errors, change, inputId } = form;
+  const submit = form.handleSubmit((_data, typed) => onSubmit(typed));
 
   return (
-    <form className="card panel product-form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form
+      className="card panel product-form"
+      onSubmit={(event) => (busy ? event.preventDefault() : submit(event))}
+      noValidate
+      aria-busy={busy}
+    >
       <div className="product-form__grid">
         <div className="product-form__fields">
           <CategorySelect
-            id={fieldId('category')}
+            id={inputId('category')}
             label="Category"
             categories={categories.data ?? []}
             loading={categories.isPending}
             value={values.category}
-            onChange={(id) => set('category', id)}
+            onChange={(id) => change('category', id)}
             error={errors.category}
           />
           <div className="field">
-            <label htmlFor={fieldId('name')}>Name</label>
+            <label htmlFor={inputId('name')}>Name</label>
             <input
-              id={fieldId('name')}
+              id={inputId('name')}
               name="name"
               type="text"
               autoComplete="off"
               placeholder="Write a name"
               maxLength={PRODUCT_NAME_MAX}
               value={values.name}
-              onChange={(event) => set('name', event.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
+              onChange={(event) => change('name', event.target.value)}
+              {...form.ariaProps('name')}
             />
-            {errorText('name')}
+            <FieldMessages id={inputId('name')} error={errors.name} />
           </div>
           <div className="field">
-            <label htmlFor={fieldId('description')}>Description</label>
+            <label htmlFor={inputId('description')}>Description</label>
             <textarea
-              id={fieldId('description')}
+              id={inputId('description')}
               name="description"
               placeholder="Write a description"
               maxLength={PRODUCT_DESCRIPTION_MAX}
               rows={5}
               value={values.description}
-              onChange={(event) => set('description', event.target.value)}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={describedBy('description')}
+              onChange={(event) => change('description', event.target.value)}
+              {...form.ariaProps('description')}
             />
-            {errorText('description')}
+            <FieldMessages id={inputId('description')} error={errors.description} />
           </div>
           <div className="product-form__row">
             <div className="field">
-              <label htmlFor={fieldId('price')}>Price (US$)</label>
+              <label htmlFor={inputId('price')}>Price (US$)</label>
               <input
-                id={fieldId('price')}
+                id={inputId('price')}
                 name="price"
                 type="number"
                 inputMode="decimal"
@@ -157,16 +113,15 @@ export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAct
                 step={0.01}
                 placeholder="0.00"
                 value={values.price}
-                onChange={(event) => set('price', event.target.value)}
-                aria-invalid={errors.price ? true : undefined}
-                aria-describedby={describedBy('price')}
+                onChange={(event) => change('price', event.target.value)}
+                {...form.ariaProps('price')}
               />
-              {errorText('price')}
+              <FieldMessages id={inputId('price')} error={errors.price} />
             </div>
             <div className="field">
-              <label htmlFor={fieldId('quantity')}>Quantity</label>
+              <label htmlFor={inputId('quantity')}>Quantity</label>
               <input
-                id={fieldId('quantity')}
+                id={inputId('quantity')}
                 name="quantity"
                 type="number"
                 inputMode="numeric"
@@ -175,23 +130,19 @@ export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAct
                 step={1}
                 placeholder="0"
                 value={values.quantity}
-                onChange={(event) => set('quantity', event.target.value)}
-                aria-invalid={errors.quantity ? true : undefined}
-                aria-describedby={describedBy('quantity', true)}
+                onChange={(event) => change('quantity', event.target.value)}
+                {...form.ariaProps('quantity', true)}
               />
-              <p className="field__hint" id={`${fieldId('quantity')}-hint`}>
-                Units in stock.
-              </p>
-              {errorText('quantity')}
+              <FieldMessages id={inputId('quantity')} hint="Units in stock." error={errors.quantity} />
             </div>
           </div>
           <div className="field">
-            <label htmlFor={fieldId('shipping')}>Shipping</label>
+            <label htmlFor={inputId('shipping')}>Shipping</label>
             <select
-              id={fieldId('shipping')}
+              id={inputId('shipping')}
               name="shipping"
               value={values.shipping}
-              onChange={(event) => set('shipping', event.target.value === '1' ? '1' : '0')}
+              onChange={(event) => change('shipping', event.target.value === '1' ? '1' : '0')}
             >
               <option value="0">No</option>
               <option value="1">Yes</option>
@@ -201,10 +152,10 @@ export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAct
         <fieldset className="product-form__media">
           <legend>Photo</legend>
           <PhotoInput
-            id={fieldId('photo')}
+            id={inputId('photo')}
             file={values.photo}
-            onChange={(file) => set('photo', file)}
-            current={product?.hasPhoto ? <ProductPhoto product={product} size={480} eager /> : undefined}
+            onChange={(file) => change('photo', file)}
+            current={product?.hasPhoto ? <ProductPhoto product={product} size={480} sizes="(max-width: 480px) 104px, (max-width: 1000px) 140px, 300px" eager /> : undefined}
           />
         </fieldset>
       </div>

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { CARD_PREVIEW_LENGTH, descriptionPreview } from '../../../domain/description-preview.ts';
 import { Price } from '../../components/ui/price.tsx';
 import { PagedList, ShowingCount } from '../../components/ui/paged-list.tsx';
+import { ProductPhoto } from '../../components/ui/product-photo.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
-import { ProductPhoto } from '../../features/products/components/product-photo.tsx';
 import { useAdminProducts } from '../api/get-admin-products.ts';
 
 /** All Products: every product, newest first, each card opening its Update Product screen. */
@@ -45,7 +45,7 @@ export default function AdminProductsRoute() {
             <li key={product._id}>
               <Link to={paths.admin.product(product.slug)} className="card admin-product-card">
                 <span className="admin-product-card__media">
-                  <ProductPhoto product={product} size={320} eager={index < 8} />
+                  <ProductPhoto product={product} size={320} sizes="(max-width: 600px) calc(50vw - 24px), 280px" eager={index < 8} />
                 </span>
                 <span className="admin-product-card__body">
                   <span className="admin-product-card__name">{product.name}</span>

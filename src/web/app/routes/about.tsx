@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
+import './static-page.css';
 
 export default function AboutRoute() {
   usePageTitle('About us');

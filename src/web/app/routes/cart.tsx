@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { cartActions, cartTotal, useCart } from '../../stores/cart-store.ts';
+import './cart.css';
 
 /** "You Have N items in your cart" (+ " please login to checkout !" for a guest), or "Your Cart Is Empty". */
 function cartStatusText(count: number, signedIn: boolean): string {
@@ -43,7 +44,10 @@ export default function CartRoute() {
         <p aria-live="polite">{cartStatusText(cart.length, user !== null)}</p>
       </header>
       <div className="cart-layout">
-        <section aria-label="Items in your cart">
+        <section aria-labelledby="cart-items-title">
+          <h2 id="cart-items-title" className="visually-hidden">
+            Items in your cart
+          </h2>
           {cart.length === 0 ? (
             <div className="card empty-state">
               <h2>Nothing here yet</h2>

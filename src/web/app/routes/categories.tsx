@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { notify } from '../../lib/notify.ts';
+import './categories.css';
 
 const LOAD_ERROR = 'Something went wrong in getting category';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../components/ui/page-title.ts';
+import './static-page.css';
 
 const SUPPORT_EMAIL = 'help@emporium.example';
 const PHONE = { display: '+1 (555) 010-0199', dial: '+15550100199' };

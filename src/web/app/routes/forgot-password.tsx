@@ -13,6 +13,7 @@ import { loginState, rememberedEmail } from '../../features/auth/account-state.t
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
+import './account-page.css';
 
 const FIELDS: readonly FieldSpec<keyof ForgotPasswordBody>[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Enter Your Email', maxLength: 254 },

@@ -10,6 +10,7 @@ import { useProductCount } from '../../features/products/api/get-product-count.t
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { notify } from '../../lib/notify.ts';
+import './home.css';
 
 export default function HomeRoute() {
   usePageTitle('All Products - Best offers');
@@ -28,7 +29,8 @@ export default function HomeRoute() {
   useEffect(() => {
     if (list.isError) notify.error('Something went wrong');
   }, [list.isError]);
-  const total = filtering ? (filtered.data?.pages.at(-1)?.total ?? null) : (count.data ?? null);
+  // Shown once the products are there: "Showing 0 of 52" turning into "Showing 12 of 52" would move it.
+  const total = list.isPending ? null : filtering ? (filtered.data?.pages.at(-1)?.total ?? null) : (count.data ?? null);
 
   return (
     <>

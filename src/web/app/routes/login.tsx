@@ -7,6 +7,7 @@ import { rememberedEmail, returnPath } from '../../features/auth/account-state.t
 import { useLogin } from '../../features/auth/api/login.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
+import './account-page.css';
 
 
 

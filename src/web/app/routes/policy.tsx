@@ -1,4 +1,5 @@
 import { usePageTitle } from '../../components/ui/page-title.ts';
+import './static-page.css';
 
 export default function PolicyRoute() {
   usePageTitle('Privacy Policy');

@@ -5,16 +5,21 @@ import type { Product } from '../../../contract/product.ts';
 import { SIMILAR_PREVIEW_LENGTH } from '../../../domain/description-preview.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
+import { ProductPhoto } from '../../components/ui/product-photo.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import { productQuery, useProduct } from '../../features/products/api/get-product.ts';
 import { useRelatedProducts } from '../../features/products/api/get-related-products.ts';
+import { AddToCartButton } from '../../features/products/components/add-to-cart-button.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
-import { ProductPhoto } from '../../features/products/components/product-photo.tsx';
 import { StockStatus } from '../../features/products/components/stock-status.tsx';
 import { useCart } from '../../stores/cart-store.ts';
+import '../../components/ui/breadcrumb.css';
+import './product-details.css';
+
+/** The card's inside on a phone (less margins, border and padding); one of its two columns on wider screens. */
+const DETAILS_PHOTO_SIZES = '(max-width: 760px) calc(100vw - 66px), (max-width: 1240px) calc(50vw - 59px), 561px';
 
 function SimilarProducts({ product }: { product: Product }) {
   const related = useRelatedProducts(product);
@@ -30,7 +35,7 @@ function SimilarProducts({ product }: { product: Product }) {
       ) : related.data.length === 0 ? (
         <p className="muted">No Similar Products found</p>
       ) : (
-        <ProductGrid products={related.data} previewLength={SIMILAR_PREVIEW_LENGTH} />
+        <ProductGrid products={related.data} previewLength={SIMILAR_PREVIEW_LENGTH} headingLevel={3} />
       )}
     </section>
   );
@@ -120,7 +125,7 @@ export default function ProductDetailsRoute() {
       </nav>
       <article className="card product-details" aria-labelledby="product-name">
         <div className="product-details__media">
-          <ProductPhoto product={item} size={800} eager />
+          <ProductPhoto product={item} size={800} sizes={DETAILS_PHOTO_SIZES} priority />
         </div>
         <div className="product-details__info">
           <div>

@@ -7,6 +7,7 @@ import { loginState } from '../../features/auth/account-state.ts';
 import { useRegister } from '../../features/auth/api/register.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
+import './account-page.css';
 
 const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX },

@@ -4,6 +4,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSearch } from '../../features/products/api/search-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import './search.css';
 
 export default function SearchRoute() {
   const [params] = useSearchParams();

@@ -1,12 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { Header } from './header.tsx';
 
-/** The frame of every page: header, the page, footer. */
-export function AppLayout() {
+/** The frame of every page: header (with the Categories menu the app gives it), the page, footer. */
+export function AppLayout({ categoriesMenu }: { categoriesMenu: ReactNode }) {
   const { pathname } = useLocation();
   // A block body: in current Chromium scrollTo returns a promise, which React would take for a cleanup.
   useEffect(() => {
@@ -17,7 +17,7 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <Header categoriesMenu={categoriesMenu} />
       <main id="main" className="page">
         <div className="container">
           <RouteErrorBoundary key={pathname}>

@@ -1,7 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dashboardPath, paths } from '../../config/paths.ts';
-import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { notify } from '../../lib/notify.ts';
 import { signOut, useAuth } from '../../stores/auth-store.ts';
 import { useCart } from '../../stores/cart-store.ts';
@@ -40,10 +39,10 @@ function SearchBox() {
   );
 }
 
-export function Header() {
+/** The site header; `categoriesMenu` is the Categories menu the app puts in its navigation. */
+export function Header({ categoriesMenu }: { categoriesMenu: ReactNode }) {
   const session = useAuth();
   const cart = useCart();
-  const categories = useCategories();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -91,16 +90,7 @@ export function Header() {
           <NavLink to={paths.home} end className="nav__link">
             Home
           </NavLink>
-          <Dropdown label="Categories">
-            <li>
-              <Link to={paths.categories}>All Categories</Link>
-            </li>
-            {(categories.data ?? []).map((category) => (
-              <li key={category._id}>
-                <Link to={paths.category(category.slug)}>{category.name}</Link>
-              </li>
-            ))}
-          </Dropdown>
+          {categoriesMenu}
           {session ? (
             <Dropdown label={session.user.name}>
               <li>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LoadMore } from '../../features/products/components/load-more.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { LoadMore } from './load-more.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** What a paged list needs from its infinite query. */

@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import type { Product } from '../../../../contract/product.ts';
 import { CARD_PREVIEW_LENGTH, descriptionPreview } from '../../../../domain/description-preview.ts';
 import { Price } from '../../../components/ui/price.tsx';
+import { ProductPhoto } from '../../../components/ui/product-photo.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ProductPhoto } from '../../products/components/product-photo.tsx';
 
 /** One cart entry: photo, name, start of the description, price and Remove. */
 export function CartLine({ product, onRemove }: { product: Product; onRemove: () => void }) {
   return (
     <article className="card cart-line">
       <Link to={paths.product(product.slug)} className="cart-line__media" tabIndex={-1} aria-hidden="true">
-        <ProductPhoto product={product} size={96} />
+        <ProductPhoto product={product} size={96} sizes="(max-width: 480px) 72px, 96px" />
       </Link>
       <div className="cart-line__body">
         <h3>

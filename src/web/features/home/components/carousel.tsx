@@ -48,7 +48,15 @@ export function Carousel() {
           aria-hidden={position !== index}
           data-active={position === index}
         >
-          <img src={slide.image} alt="" width={1200} height={400} loading={position === 0 ? 'eager' : 'lazy'} />
+          {/* The first banner is the home page's largest paint: fetched first, never lazily. */}
+          <img
+            src={slide.image}
+            alt=""
+            width={1200}
+            height={400}
+            loading={position === 0 ? 'eager' : 'lazy'}
+            fetchPriority={position === 0 ? 'high' : 'low'}
+          />
           <div className="carousel__caption">
             <h2>{slide.title}</h2>
             <p>{slide.text}</p>

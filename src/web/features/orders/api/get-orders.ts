@@ -1,12 +1,18 @@
 import { ORDERS_PAGE_SIZE } from '../../../../contract/limits.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/order.ts';
+import { fromWireStatus } from '../../../../contract/order-status-wire.ts';
+import type { OrderStatus } from '../../../../domain/order-status.ts';
 
 import { api } from '../../../lib/api-client.ts';
 import { nextPage } from '../../../lib/paging.ts';
 
+/** An order as the app uses it: its status under the shop's own name (the wire's spelling stays in the API). */
+export type ShopOrder = Omit<Order, 'status'> & { status: OrderStatus };
+export const toShopOrder = (order: Order): ShopOrder => ({ ...order, status: fromWireStatus(order.status) });
+
 export interface OrdersPage {
-  orders: Order[];
+  orders: ShopOrder[];
   total: number;
 }
 
@@ -28,7 +34,7 @@ export const ordersQuery = (scope: 'mine' | 'all') =>
     queryFn: async ({ pageParam }): Promise<OrdersPage> => {
       const path = scope === 'mine' ? '/auth/orders' : '/auth/all-orders';
       const { data, total } = await api.getWithTotal<Order[]>(`${path}?page=${pageParam}`);
-      return { orders: data, total: total ?? data.length };
+      return { orders: data.map(toShopOrder), total: total ?? data.length };
     },
     initialPageParam: 1,
     getNextPageParam: nextOrdersPage,

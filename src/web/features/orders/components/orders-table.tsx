@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order, OrderProduct } from '../../../../contract/order.ts';
+import type { OrderProduct } from '../../../../contract/order.ts';
 import { CARD_PREVIEW_LENGTH, descriptionPreview } from '../../../../domain/description-preview.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus, paymentLabel, type PaymentLabel } from '../../../../domain/order-status.ts';
 import { Price } from '../../../components/ui/price.tsx';
+import { ProductPhoto } from '../../../components/ui/product-photo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { timeSince } from '../../../lib/time-since.ts';
-import { ProductPhoto } from '../../products/components/product-photo.tsx';
+import type { ShopOrder } from '../api/get-orders.ts';
+import '../../../components/ui/status-pill.css';
+import '../../../components/ui/table.css';
+import './orders-table.css';
 
 interface OrdersTableProps {
-  orders: Order[];
+  orders: ShopOrder[];
   /** The Status cell; the admin area passes an editable dropdown. Defaults to the status label. */
-  renderStatus?: (order: Order) => ReactNode;
+  renderStatus?: (order: ShopOrder) => ReactNode;
 }
 
 /** One line per distinct product of an order, in the order they were added, with how many units. */
@@ -31,11 +35,11 @@ export function groupOrderProducts(products: OrderProduct[]): OrderLine[] {
 }
 
 const STATUS_TONE: Record<OrderStatus, string> = {
-  'Not Process': 'status status--neutral',
-  Processing: 'status',
-  Shipped: 'status',
-  deliverd: 'status status--success',
-  cancel: 'status status--danger',
+  not_processed: 'status status--neutral',
+  processing: 'status',
+  shipped: 'status',
+  delivered: 'status status--success',
+  cancelled: 'status status--danger',
 };
 
 const PAYMENT_TONE: Record<PaymentLabel, string> = {
@@ -54,7 +58,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={STATUS_TONE[status]}>{ORDER_STATUS_LABELS[status]}</span>;
 }
 
-function OrderCard({ order, number, renderStatus }: { order: Order; number: number; renderStatus: OrdersTableProps['renderStatus'] }) {
+function OrderCard({ order, number, renderStatus }: { order: ShopOrder; number: number; renderStatus: OrdersTableProps['renderStatus'] }) {
   const payment = paymentLabel(order.payment, order.status);
   const headingId = `order-${order._id}`;
   const date = order.createdAt || order.createAt;
@@ -96,7 +100,7 @@ function OrderCard({ order, number, renderStatus }: { order: Order; number: numb
       <ul className="order-products" aria-label={`Products in order ${number}`}>
         {groupOrderProducts(order.products).map(({ product, count }) => (
           <li key={product._id} className="order-product">
-            <ProductPhoto product={{ _id: product._id, name: product.name }} size={64} />
+            <ProductPhoto product={{ _id: product._id, name: product.name }} size={64} sizes="(max-width: 600px) 56px, 64px" />
             <div className="order-product__body">
               <h3 className="order-product__name">
                 <Link to={paths.product(product.slug)}>{product.name}</Link>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import '../../../components/layout/dashboard.css';
+import './user-area.css';
 
 /** The side menu of the user area: Profile and Orders (the current one is marked with aria-current). */
 export function UserMenu() {

@@ -1,0 +1,10 @@
+// The ceiling of the measurements: a plain Fastify server answering a fixed JSON body from memory
+// (CEILING_BODY, base64), with no logging, on PORT.
+import Fastify from 'fastify';
+
+const body = Buffer.from(process.env.CEILING_BODY ?? 'e30=', 'base64');
+const app = Fastify();
+app.get('/ceiling', (_request, reply) => {
+  reply.type('application/json; charset=utf-8').send(body);
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

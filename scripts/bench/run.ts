@@ -1,0 +1,307 @@
+// npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 5] [--connections 50] [--workers N]
+//
+// Seeds a catalogue of N products into a fresh database of the engine (PostgreSQL: a throw-away database on
+// the server of BENCH_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+// PGlite: a temporary directory), starts the built shop on it, and runs wrk (50 connections) against every
+// catalogue read and against a plain Fastify server answering the same page-1 body from memory (the
+// "ceiling"), in the same run. Prints one table per engine and size: req/s, the share of the ceiling, p50
+// and p99 latency, and the server's CPU per answer (Node, and PostgreSQL's processes). With several sizes
+// (--products 10000,100000) it adds the p50 growth from the smallest to the largest.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    engine: { type: 'string', default: process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    workers: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    // Every request different (an unknown parameter the server ignores): no answer comes from the cache,
+    // so the table shows what the database and the server's own work cost.
+    cold: { type: 'boolean', default: false },
+  },
+});
+const sizes = args.products.split(',').map(Number);
+const engines = args.engine === 'both' ? ['postgres', 'pglite'] : [args.engine];
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function ensureWrk(): void {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') return; // wrk --version exits 1 but exists
+    console.log('wrk is missing: installing it with apt-get…');
+    execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** CPU time (ms) used so far by a process and its children, and by every PostgreSQL process. */
+function cpuMs(pid: number): { node: number; postgres: number } {
+  const ticksPerMs = 100 / 1000;
+  const stat = (id: string) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), comm: readFileSync(`/proc/${id}/comm`, 'utf8').trim() };
+    } catch {
+      return null;
+    }
+  };
+  const all = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const stats = new Map(all.map((id) => [Number(id), stat(id)]));
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [id, info] of stats) {
+      if (info && tree.has(info.ppid) && !tree.has(id)) {
+        tree.add(id);
+        grew = true;
+      }
+    }
+  }
+  let node = 0;
+  let postgres = 0;
+  for (const [id, info] of stats) {
+    if (!info) continue;
+    if (tree.has(id)) node += info.ticks;
+    else if (info.comm === 'postgres') postgres += info.ticks;
+  }
+  return { node: node / ticksPerMs, postgres: postgres / ticksPerMs };
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  nodeUs: number;
+  postgresUs: number;
+}
+
+const toMs = (text: string) => {
+  const match = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+};
+
+function runWrk(
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: string; pid?: number; duration?: string },
+): Measured {
+  const wrkArgs = ['-t2', `-c${args.connections}`, `-d${options.duration ?? args.duration}s`, '--latency'];
+  for (const [key, value] of Object.entries(options.headers ?? {})) wrkArgs.push('-H', `${key}: ${value}`);
+  const lua: string[] = [];
+  if (options.body !== undefined) {
+    lua.push('wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"');
+    lua.push(args.cold ? `local rest = ${JSON.stringify(options.body.slice(1))}` : `wrk.body = ${JSON.stringify(options.body)}`);
+  }
+  if (args.cold) {
+    // A different request every time: a parameter (or body field) the server ignores.
+    const path = new URL(url);
+    const separator = path.search ? '&' : '?';
+    lua.push('math.randomseed(os.time() + math.floor(os.clock() * 1000000))');
+    lua.push(
+      options.body !== undefined
+        ? `request = function() return wrk.format(nil, nil, nil, '{"_":' .. math.random(1, 2000000000) .. ',' .. rest) end`
+        : `request = function() return wrk.format(nil, ${JSON.stringify(path.pathname + path.search + separator)} .. "_=" .. math.random(1, 2000000000)) end`,
+    );
+  }
+  if (lua.length > 0) {
+    const script = join(tmpdir(), `emporium-wrk-${process.pid}.lua`);
+    writeFileSync(script, `${lua.join('\n')}\n`);
+    wrkArgs.push('-s', script);
+  }
+  const before = options.pid ? cpuMs(options.pid) : null;
+  const output = execFileSync('wrk', [...wrkArgs, url], { encoding: 'utf8' });
+  const after = options.pid ? cpuMs(options.pid) : null;
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) + Number(/Socket errors:.*?timeout (\d+)/.exec(output)?.[1] ?? 0);
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(output)?.[1] ?? '');
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(output)?.[1] ?? '');
+  const perAnswer = (ms: number) => (requests > 0 ? (ms * 1000) / requests : 0);
+  return {
+    name,
+    rps,
+    p50,
+    p99,
+    errors,
+    nodeUs: before && after ? perAnswer(after.node - before.node) : 0,
+    postgresUs: before && after ? perAnswer(after.postgres - before.postgres) : 0,
+  };
+}
+
+function startProcess(command: string, commandArgs: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+
+async function benchOne(engine: string, size: number): Promise<Measured[]> {
+  const adminUrl = new URL(serverUrl);
+  const dbName = `emporium_bench_${size}`;
+  let databaseUrl: string | undefined;
+  let dataDir: string | undefined;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'emporium-bench-'));
+  }
+
+  const seedStarted = Date.now();
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolMax: 2 } : { dataDir: dataDir ?? '' });
+  await database.migrate();
+  await seedBenchCatalogue(database.db, size);
+  await database.close();
+  console.log(`${engine}, ${size} products: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess(process.execPath, ['dist/server/server.js'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    WEB_CONCURRENCY: args.workers,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '10' } : { DATA_DIR: dataDir ?? '' }),
+  });
+  const ceilingPort = await freePort();
+  let ceiling: ChildProcess | undefined;
+  try {
+    await waitFor(`${base}/readyz`);
+    const api = `${base}/api/v1`;
+    const get = async (path: string) => (await fetch(`${api}${path}`)).json();
+    const categories = (await get('/category/get-category')).category as { _id: string; slug: string }[];
+    const newest = (await get('/product/product-list/1')).products as { _id: string; slug: string; category: { _id: string } }[];
+    const middle = `bench-product-${Math.floor(size / 2)}`;
+    const middleProduct = (await get(`/product/get-product/${middle}`)).product as { _id: string; category: { _id: string } };
+    const photoId = newest[0]?._id ?? '1';
+    const etag = (await fetch(`${api}/product/product-photo/${photoId}`)).headers.get('etag') ?? '';
+    const common = ADJECTIVES[7]; // in 4 % of the names
+    const calls: Array<[string, string, { headers?: Record<string, string>; body?: string }?]> = [
+      ['product-list/1', '/product/product-list/1'],
+      ['product-list, middle page', `/product/product-list/${Math.max(1, Math.floor(size / 12 / 2))}`],
+      ['product-filters (3 categories + a band)', '/product/product-filters', {
+        body: JSON.stringify({ checked: categories.slice(0, 3).map((c) => c._id), radio: [20, 39], page: 1 }),
+      }],
+      [`search, a word in 4 % ('${common}')`, `/product/search/${common}?page=1`],
+      ['search, a word in none', '/product/search/zzyzx?page=1'],
+      ['get-product/{slug}', `/product/get-product/${middle}`],
+      ['related-product', `/product/related-product/${middleProduct._id}/${middleProduct.category._id}`],
+      ['product-photo, matching ETag (304)', `/product/product-photo/${photoId}`, { headers: { 'if-none-match': etag } }],
+      ['get-category', '/category/get-category'],
+      ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
+      ['product-count', '/product/product-count'],
+    ];
+    const selected = args.only ? calls.filter(([name]) => name.includes(args.only ?? '')) : calls;
+
+    const ceilingBody = Buffer.from(await (await fetch(`${api}/product/product-list/1`)).arrayBuffer());
+    ceiling = startProcess(process.execPath, ['scripts/bench/ceiling.mjs'], {
+      PORT: String(ceilingPort),
+      CEILING_BODY: ceilingBody.toString('base64'),
+    });
+    await waitFor(`http://127.0.0.1:${ceilingPort}/ceiling`);
+
+    // Warm up every call and the ceiling (caches, the JIT, the database's buffers): a second of load each.
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}/ceiling`;
+    const warm = { duration: '1' };
+    runWrk('warm-up', ceilingUrl, warm);
+    for (const [, path, options] of selected) runWrk('warm-up', `${api}${path}`, { ...options, ...warm });
+    const results: Measured[] = [runWrk('ceiling (fixed JSON, before)', ceilingUrl, { pid: ceiling.pid })];
+    for (const [name, path, options] of selected) {
+      results.push(runWrk(name, `${api}${path}`, { ...options, pid: server.pid }));
+    }
+    results.push(runWrk('ceiling (fixed JSON, after)', ceilingUrl, { pid: ceiling.pid }));
+    return results;
+  } finally {
+    if (ceiling) await stop(ceiling);
+    await stop(server);
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: adminUrl.toString() });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    } else if (dataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+function printTable(title: string, results: Measured[], smaller?: Measured[]): void {
+  const ceilings = results.filter((row) => row.name.startsWith('ceiling'));
+  const ceiling = ceilings.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, ceilings.length);
+  const growth = smaller ? ' p50 vs smallest |' : '';
+  console.log(`\n### ${title}\n`);
+  console.log(`| call | req/s | of ceiling | p50 | p99 | server CPU per answer (node + PostgreSQL) |${growth}`);
+  console.log(`|---|---|---|---|---|---|${smaller ? '---|' : ''}`);
+  for (const row of results) {
+    const cpu = row.postgresUs > 0 ? `${row.nodeUs.toFixed(0)} us + ${row.postgresUs.toFixed(0)} us` : `${row.nodeUs.toFixed(0)} us`;
+    const base = smaller?.find((other) => other.name === row.name);
+    const ratio = smaller ? ` ${base ? `${(row.p50 / base.p50).toFixed(2)}x` : ''} |` : '';
+    const errors = row.errors > 0 ? ` (${row.errors} errors)` : '';
+    console.log(
+      `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')}${errors} | ${(row.rps / ceiling).toFixed(2)} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${cpu} |${ratio}`,
+    );
+  }
+}
+
+ensureWrk();
+if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+for (const engine of engines) {
+  let smallest: Measured[] | undefined;
+  for (const size of sizes) {
+    const results = await benchOne(engine, size);
+    const workers = Number(args.workers) > 1 ? `, ${args.workers} workers` : '';
+    const cold = args.cold ? ', every request different (no cached answers)' : '';
+    printTable(`${engine}, ${size.toLocaleString('en-US')} products, ${args.connections} connections${workers}${cold}`, results, smallest);
+    smallest ??= results;
+  }
+}

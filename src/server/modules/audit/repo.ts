@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** Who did something, and from which address (none for the server itself or a command-line tool). */
+export interface Actor {
+  id: number | null;
+  name: string;
+  address: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Written in the caller's transaction: the record exists exactly when the change does. */
+export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.name,
+    address: actor.address,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/** What happened to one thing (an order's history), oldest first. */
+export async function historyOf(db: Db | Tx, entity: string, entityId: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
+}
+
+/** The fields that differ, before and after (what the audit log keeps of an update). */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (changed.length === 0) return null;
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/** Changes made outside a request: the start-up bootstrap, a command-line tool. */
+export const systemActor = (name: string): Actor => ({ id: null, name, address: null });
+
+export interface AuditFilter {
+  /** The kind of thing changed (`product`, `category`, `order`, `user`, `import`, `restore`). */
+  entity?: string;
+  /** Who changed it (a user id; 0 for changes made by the shop itself or a command-line tool). */
+  actorId?: number;
+}
+
+function auditWhere(filter: AuditFilter) {
+  const conditions = [];
+  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+  if (filter.actorId !== undefined) {
+    conditions.push(filter.actorId === 0 ? isNull(auditLog.actorId) : eq(auditLog.actorId, filter.actorId));
+  }
+  return and(...conditions);
+}
+
+export async function listAudit(db: Db, filter: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(auditWhere(filter))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countAudit(db: Db, filter: AuditFilter): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(auditLog).where(auditWhere(filter));
+  return Number(row?.value ?? 0);
+}
+
+/** Everyone who changed something (their latest name), for the filter by person. */
+export async function auditPeople(db: Db): Promise<{ actorId: number | null; name: string }[]> {
+  return db
+    .select({ actorId: auditLog.actorId, name: sql<string>`max(${auditLog.actorName})` })
+    .from(auditLog)
+    .groupBy(auditLog.actorId)
+    .orderBy(sql`2`)
+    .limit(500);
+}
+
+/** The whole log, newest first (by id: the order entries were written in), 1,000 at a time (CSV export). */
+export async function* allAudit(db: Db, filter: AuditFilter): AsyncGenerator<AuditRow> {
+  let before: number | null = null;
+  for (;;) {
+    const page: AuditRow[] = await db
+      .select()
+      .from(auditLog)
+      .where(and(auditWhere(filter), before === null ? undefined : lt(auditLog.id, before)))
+      .orderBy(desc(auditLog.id))
+      .limit(1000);
+    yield* page;
+    const last = page.at(-1);
+    if (!last || page.length < 1000) return;
+    before = last.id;
+  }
+}

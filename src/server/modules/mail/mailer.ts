@@ -1,0 +1,42 @@
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { enqueueMail } from './repo.ts';
+import * as templates from './templates.ts';
+
+export interface MailerOptions extends templates.MailContext {
+  /** Who is told of new orders; none, no notice. */
+  ownerEmail: string | undefined;
+}
+
+/**
+ * The shop's mails, written to the outbox inside the caller's transaction (the order, the status change,
+ * the reset, the account): sent afterwards by the outbox worker.
+ */
+export function createMailer(options: MailerOptions) {
+  const context = { shopName: options.shopName, publicUrl: options.publicUrl };
+  return {
+    async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<void> {
+      await enqueueMail(tx, { kind: 'order-confirmation', toAddress: order.buyer.email, ...templates.orderConfirmation(context, order) });
+      if (options.ownerEmail) {
+        await enqueueMail(tx, { kind: 'new-order', toAddress: options.ownerEmail, ...templates.newOrderNotice(context, order) });
+      }
+    },
+
+    async statusChanged(tx: Db | Tx, order: { id: number; buyerName: string; buyerEmail: string; status: OrderStatus }): Promise<void> {
+      if (!templates.NOTIFIED_STATUSES.includes(order.status)) return;
+      await enqueueMail(tx, { kind: `order-${order.status}`, toAddress: order.buyerEmail, ...templates.statusChange(context, order) });
+    },
+
+    async passwordReset(tx: Db | Tx, user: { name: string; email: string }, token: string, validMinutes: number): Promise<void> {
+      // The token travels in the fragment: browsers never send it to the server, so no log line holds it.
+      const link = `${context.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
+      await enqueueMail(tx, { kind: 'password-reset', toAddress: user.email, ...templates.passwordReset(context, user, link, validMinutes) });
+    },
+
+    async welcome(tx: Db | Tx, user: { name: string; email: string }): Promise<void> {
+      await enqueueMail(tx, { kind: 'welcome', toAddress: user.email, ...templates.welcome(context, user) });
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,121 @@
+import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'kept' | 'failed';
+
+export interface NewMail {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Written in the caller's transaction: the mail exists exactly when what caused it does. */
+export async function enqueueMail(tx: Db | Tx, mail: NewMail): Promise<void> {
+  await tx.insert(mailOutbox).values(mail);
+}
+
+/**
+ * Take up to `limit` mails that are due (pending and due, or `sending` whose sender's lease ran out: it
+ * died), in one statement that skips rows another worker holds, so no mail is taken twice at once.
+ */
+export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<MailRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(mailOutbox.nextAttemptAt, mailOutbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markDelivered(db: Db, id: number, status: 'sent' | 'kept'): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** A try failed: again after `retryInSeconds`, or, after the last try, failed for good (until resent). */
+export async function markAttemptFailed(
+  db: Db,
+  id: number,
+  error: string,
+  retryInSeconds: number | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: retryInSeconds === null ? 'failed' : 'pending',
+      lastError: error.slice(0, 500),
+      lockedUntil: null,
+      ...(retryInSeconds === null ? {} : { nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` }),
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Mails waiting for a retry are due at once: a process that starts (after the mail settings were fixed,
+ * or after a crash) sends what is waiting instead of finishing the old back-off.
+ */
+export async function retryPendingNow(db: Db): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.nextAttemptAt, sql`now()`)));
+}
+
+/** The owner sends a failed mail again: a fresh set of tries, at once. */
+export async function resendMail(db: Db, id: number): Promise<MailRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, lockedUntil: null })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'sent', 'kept'])))
+    .returning();
+  return row;
+}
+
+export async function listMails(
+  db: Db,
+  status: MailStatus | undefined,
+  limit: number,
+  offset: number,
+): Promise<MailRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(status ? eq(mailOutbox.status, status) : undefined)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countMails(db: Db, status?: MailStatus): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(mailOutbox)
+    .where(status ? eq(mailOutbox.status, status) : undefined);
+  return Number(row?.value ?? 0);
+}
+
+export async function findMail(db: Db, id: number): Promise<MailRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}

@@ -1,0 +1,220 @@
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
+import { formatPrice } from '../../../domain/money.ts';
+
+/** What every mail knows: the shop's name and its public address (links start with it). */
+export interface MailContext {
+  shopName: string;
+  publicUrl: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailOrderLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface MailOrder {
+  id: number;
+  createdAt: Date;
+  lines: MailOrderLine[];
+  totalCents: number;
+  delivery: { name: string; address: string; phone: string };
+  buyer: { name: string; email: string };
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+const money = (cents: number) => formatPrice(cents / 100);
+
+/** The one HTML frame of every mail: the shop's name, the message, a quiet footer. */
+function layout(context: MailContext, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td><p style="font-size:20px;font-weight:bold;margin:0 0 16px"><a href="${escape(context.publicUrl)}" style="color:#4338ca;text-decoration:none">${escape(context.shopName)}</a></p>
+${body}
+<p style="color:#6e6e73;font-size:12px;margin-top:32px">${escape(context.shopName)} · <a href="${escape(context.publicUrl)}" style="color:#6e6e73">${escape(context.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+}
+
+function linesText(order: MailOrder): string {
+  const lines = order.lines.map((line) => `  ${line.quantity} × ${line.name} — ${money(line.unitPriceCents * line.quantity)}`);
+  return `${lines.join('\n')}\n  Total: ${money(order.totalCents)}`;
+}
+
+function linesHtml(order: MailOrder): string {
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:4px 8px">${line.quantity} ×</td><td style="padding:4px 8px">${escape(line.name)}</td><td style="padding:4px 8px;text-align:right">${money(line.unitPriceCents)}</td><td style="padding:4px 8px;text-align:right">${money(line.unitPriceCents * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:16px 0">
+<tr style="color:#6e6e73;font-size:12px"><th style="padding:4px 8px;text-align:left">Qty</th><th style="padding:4px 8px;text-align:left">Product</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Subtotal</th></tr>
+${rows}
+<tr><td colspan="3" style="padding:8px;text-align:right;font-weight:bold">Total</td><td style="padding:8px;text-align:right;font-weight:bold">${money(order.totalCents)}</td></tr></table>`;
+}
+
+const deliveryText = (order: MailOrder) =>
+  `${order.delivery.name}\n${order.delivery.address}\nPhone: ${order.delivery.phone}`;
+const deliveryHtml = (order: MailOrder) =>
+  `<p style="white-space:pre-line;margin:0">${escape(order.delivery.name)}\n${escape(order.delivery.address)}\nPhone: ${escape(order.delivery.phone)}</p>`;
+
+/** To the shopper, when the order is placed. */
+export function orderConfirmation(context: MailContext, order: MailOrder): MailContent {
+  const link = `${context.publicUrl}/dashboard/user/orders`;
+  return {
+    subject: `Your order #${order.id} at ${context.shopName}`,
+    text: `Hello ${order.buyer.name},
+
+thank you for your order #${order.id}. Here is what you ordered:
+
+${linesText(order)}
+
+Payment: pay on delivery (cash), when the order reaches you.
+
+Delivery address:
+${deliveryText(order)}
+
+Follow your order: ${link}
+
+${context.shopName}
+`,
+    html: layout(
+      context,
+      `Order #${order.id}`,
+      `<p>Hello ${escape(order.buyer.name)},</p>
+<p>thank you for your order <strong>#${order.id}</strong>. Here is what you ordered:</p>
+${linesHtml(order)}
+<p><strong>Payment:</strong> pay on delivery (cash), when the order reaches you.</p>
+<p><strong>Delivery address</strong></p>${deliveryHtml(order)}
+<p style="margin-top:24px"><a href="${escape(link)}" style="background:#4338ca;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Follow your order</a></p>`,
+    ),
+  };
+}
+
+/** To the owner, when an order is placed. */
+export function newOrderNotice(context: MailContext, order: MailOrder): MailContent {
+  const link = `${context.publicUrl}/dashboard/admin/orders/${order.id}`;
+  return {
+    subject: `New order #${order.id}: ${money(order.totalCents)} from ${order.buyer.name}`,
+    text: `A new order has been placed.
+
+Order #${order.id}, ${order.createdAt.toISOString()}
+Buyer: ${order.buyer.name} <${order.buyer.email}>
+
+${linesText(order)}
+
+Deliver to:
+${deliveryText(order)}
+
+Open it: ${link}
+`,
+    html: layout(
+      context,
+      `New order #${order.id}`,
+      `<p>A new order has been placed: <strong>#${order.id}</strong> by ${escape(order.buyer.name)} &lt;${escape(order.buyer.email)}&gt;.</p>
+${linesHtml(order)}
+<p><strong>Deliver to</strong></p>${deliveryHtml(order)}
+<p style="margin-top:24px"><a href="${escape(link)}">Open the order</a></p>`,
+    ),
+  };
+}
+
+const STATUS_SENTENCES: Partial<Record<OrderStatus, string>> = {
+  processing: 'is being prepared',
+  shipped: 'is on its way',
+  delivered: 'has been delivered. Thank you for shopping with us',
+  cancelled: 'has been cancelled. You pay nothing; if this is a surprise, reply to this mail',
+};
+
+/** The statuses a shopper is told about (a reopened order goes back to "Not Processed" quietly). */
+export const NOTIFIED_STATUSES = Object.keys(STATUS_SENTENCES) as OrderStatus[];
+
+/** To the shopper, when the order's status changes. */
+export function statusChange(
+  context: MailContext,
+  order: { id: number; buyerName: string; status: OrderStatus },
+): MailContent {
+  const sentence = STATUS_SENTENCES[order.status] ?? 'has changed';
+  const label = ORDER_STATUS_LABELS[order.status];
+  const link = `${context.publicUrl}/dashboard/user/orders`;
+  return {
+    subject: `Order #${order.id}: ${label}`,
+    text: `Hello ${order.buyerName},
+
+your order #${order.id} ${sentence}.
+
+Status: ${label}
+Your orders: ${link}
+
+${context.shopName}
+`,
+    html: layout(
+      context,
+      `Order #${order.id}: ${label}`,
+      `<p>Hello ${escape(order.buyerName)},</p>
+<p>your order <strong>#${order.id}</strong> ${escape(sentence)}.</p>
+<p>Status: <strong>${escape(label)}</strong></p>
+<p><a href="${escape(link)}">Your orders</a></p>`,
+    ),
+  };
+}
+
+/** To the account's address, when a reset link is asked for. */
+export function passwordReset(
+  context: MailContext,
+  user: { name: string },
+  link: string,
+  validMinutes: number,
+): MailContent {
+  return {
+    subject: `Reset your ${context.shopName} password`,
+    text: `Hello ${user.name},
+
+someone (we hope you) asked to reset the password of your ${context.shopName} account.
+Choose a new password here (the link works once, for ${validMinutes} minutes):
+
+${link}
+
+If it was not you, ignore this mail: your password stays as it is.
+`,
+    html: layout(
+      context,
+      'Reset your password',
+      `<p>Hello ${escape(user.name)},</p>
+<p>someone (we hope you) asked to reset the password of your ${escape(context.shopName)} account.</p>
+<p><a href="${escape(link)}" style="background:#4338ca;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p style="color:#6e6e73">The link works once, for ${validMinutes} minutes. If it was not you, ignore this mail: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** To a new account. */
+export function welcome(context: MailContext, user: { name: string }): MailContent {
+  return {
+    subject: `Welcome to ${context.shopName}`,
+    text: `Hello ${user.name},
+
+welcome to ${context.shopName}. Your account is ready: browse the shop, fill your cart and pay on
+delivery.
+
+${context.publicUrl}
+`,
+    html: layout(
+      context,
+      `Welcome to ${context.shopName}`,
+      `<p>Hello ${escape(user.name)},</p>
+<p>welcome to ${escape(context.shopName)}. Your account is ready: browse the shop, fill your cart and pay on delivery.</p>
+<p><a href="${escape(context.publicUrl)}">Visit the shop</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailRow } from './repo.ts';
+
+export interface MailTransport {
+  /** `sent` through SMTP, or `kept` as an .eml file (no SMTP configured). */
+  readonly delivers: 'sent' | 'kept';
+  deliver(mail: MailRow): Promise<void>;
+  close(): void;
+}
+
+function message(mail: MailRow, from: string, host: string) {
+  return {
+    from,
+    to: mail.toAddress,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // The same id for every try of one mail: a receiver can tell a repeat from a new mail.
+    messageId: `<outbox-${mail.id}-${mail.createdAt.getTime()}@${host}>`,
+    date: mail.createdAt,
+  };
+}
+
+/** Through SMTP_URL (nodemailer), with timeouts so that a stalled server makes a failed try, not a hang. */
+export function smtpTransport(url: string, from: string, host: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    delivers: 'sent',
+    async deliver(mail) {
+      await transporter.sendMail(message(mail, from, host));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** No SMTP: each mail is written as it would have been sent, an .eml file in `dir` (DATA_DIR/mail). */
+export function fileTransport(dir: string, from: string, host: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    delivers: 'kept',
+    async deliver(mail) {
+      const info = await transporter.sendMail(message(mail, from, host));
+      await mkdir(dir, { recursive: true });
+      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(dir, `${stamp}-${mail.id}-${mail.kind}.eml`), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}

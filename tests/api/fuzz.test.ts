@@ -1,0 +1,414 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_MAX, NAME_MAX } from '../../src/contract/auth.ts';
+import { CATEGORY_NAME_MAX } from '../../src/contract/category.ts';
+import { MAX_CART_ENTRIES, PHOTO_MAX_BYTES } from '../../src/contract/limits.ts';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, SEARCH_KEYWORD_MAX } from '../../src/contract/product.ts';
+import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
+import { snapshotDatabase } from '../setup/db-snapshot.ts';
+import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
+
+/**
+ * Thousands of generated bad requests across every call of the API: each must answer a 4xx (or, for a
+ * read, a 200 that reads nothing wrong), never a 5xx, and together they must change nothing at all.
+ * The generator is seeded, so a failure names a request that can be replayed.
+ */
+const REQUESTS = 2400;
+const SEED = 20261123;
+
+function prng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  return { next, pick };
+}
+
+type Kind =
+  | 'nul'
+  | 'surrogate'
+  | 'control'
+  | 'too-long'
+  | 'wrong-type'
+  | 'blank'
+  | 'big-number'
+  | 'bad-number'
+  | 'bad-id'
+  | 'bad-page'
+  | 'bad-slug'
+  | 'bad-json'
+  | 'bad-multipart'
+  | 'bad-photo'
+  | 'bad-token'
+  | 'unknown-id'
+  | 'bad-url';
+
+interface Fuzzed {
+  kind: Kind;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  token?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+describe('fuzz: generated bad requests across every call', () => {
+  let t: TestApp;
+  let admin: MadeUser;
+  let shopper: MadeUser;
+  let categoryId: string;
+  let productId: string;
+  let orderId: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+    const db = t.database.db;
+    admin = await makeAdmin(db);
+    shopper = await makeUser(db);
+    const category = await makeCategory(db, 'Fuzz Kitchen');
+    categoryId = String(category.id);
+    const product = await makeProduct(db, { categoryId: category.id, name: 'Fuzz Kettle', quantity: 50 });
+    productId = String(product.id);
+    const order = await call(t.app, 'POST', '/api/v1/auth/orders', {
+      token: shopper.token,
+      body: { cart: [{ _id: productId }] },
+    });
+    orderId = order.json().order._id;
+    photo = await pngImage('#884422', 48);
+  });
+  afterAll(() => t.close());
+
+  it(`answers ${REQUESTS} bad requests without a 5xx and changes nothing`, { timeout: 240_000 }, async () => {
+    const { next, pick } = prng(SEED);
+    const long = (max: number) => 'x'.repeat(max + 1 + Math.floor(next() * 50));
+
+    const badText = (max: number): [Kind, unknown] =>
+      pick<[Kind, unknown]>([
+        ['nul', `Fuzz\u0000${Math.floor(next() * 1000)}`],
+        ['surrogate', `Fuzz \ud83d ${Math.floor(next() * 1000)}`],
+        ['surrogate', `\udc00 trailing`],
+        ['control', `Fuzz\u001b[31m${Math.floor(next() * 10)}`],
+        ['control', `Fuzz\u0085`],
+        ['too-long', long(max)],
+        ['wrong-type', pick([42, true, null, [], { a: 1 }, ['x']])],
+        ['blank', pick(['', '   ', '\t'])],
+      ]);
+    const badPathId = (): [Kind, string] =>
+      pick<[Kind, string]>([
+        ['bad-id', pick(['0', '-1', '1.5', 'abc', '2147483648', '99999999999999999999', '1e3', '0x10', '%20'])],
+        ['nul', '%00'],
+        ['bad-url', pick(['%', '%E0%A4%A', '%ED%A0%BD'])],
+        ['too-long', '9'.repeat(1001)],
+      ]);
+    const badPage = (): [Kind, string] =>
+      pick<[Kind, string]>([
+        ['bad-page', pick(['0', '-1', '1.5', 'abc', '2147483648', '1e12', 'NaN', 'Infinity', ''])],
+        ['nul', '1%00'],
+        ['bad-url', '%'],
+      ]);
+    const badSlug = (): [Kind, string] =>
+      pick<[Kind, string]>([
+        ['bad-slug', encodeURIComponent(pick(["x' OR '1'='1", 'UPPER', 'a--b', '-a', 'café', '../etc/passwd', 'a b']))],
+        ['nul', 'tea%00pot'],
+        ['bad-url', pick(['%', '%ED%A0%BD'])],
+        ['too-long', 'a'.repeat(1001)],
+        ['unknown-id', `no-such-${Math.floor(next() * 1e6)}`],
+      ]);
+    const badNumberString = (): [Kind, string] =>
+      pick<[Kind, string]>([
+        ['big-number', pick(['1e309', '99999999999', '1000000.01', '2147483648'])],
+        ['bad-number', pick(['-1', 'NaN', 'abc', '1,5', '12.345', '', ' ', 'Infinity'])],
+      ]);
+    const badToken = (): string =>
+      pick([
+        'garbage',
+        'Bearer ',
+        `Bearer ${'x'.repeat(5000)}`,
+        'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+        `${admin.token.slice(0, -3)}abc`,
+      ]);
+
+    const validRegistration = () => ({
+      name: 'Fuzz Person',
+      email: `fuzz-${Math.floor(next() * 1e9)}@example.com`,
+      password: 'fuzz-password',
+      phone: '555-0100',
+      address: '1 Fuzz Street',
+      answer: 'Chess',
+    });
+    const productFields = () => ({
+      name: 'Fuzz Product',
+      description: 'A product from the fuzzer.',
+      price: '10',
+      quantity: '5',
+      category: categoryId,
+    });
+
+    const generators: Array<() => Promise<Fuzzed> | Fuzzed> = [
+      // Account calls: one field of an otherwise valid body is broken.
+      () => {
+        const field = pick(['name', 'email', 'password', 'phone', 'address', 'answer'] as const);
+        const max = { name: NAME_MAX, email: 254, password: 128, phone: 30, address: ADDRESS_MAX, answer: 100 }[field];
+        const [kind, value] = badText(max);
+        return { kind, method: 'POST', url: '/api/v1/auth/register', body: { ...validRegistration(), [field]: value } };
+      },
+      () => {
+        const [kind, value] = badText(128);
+        const field = pick(['email', 'password'] as const);
+        // A password of spaces is a real (wrong) attempt: passwords are taken as typed. Send none instead.
+        const body = { email: shopper.email, password: 'whatever-pass', [field]: kind === 'blank' ? '' : value };
+        return { kind, method: 'POST', url: '/api/v1/auth/login', body };
+      },
+      () => {
+        const field = pick(['email', 'answer', 'newPassword'] as const);
+        const [kind, value] = badText(128);
+        const body = { email: shopper.email, answer: 'Football', newPassword: 'new-password', [field]: value };
+        return { kind, method: 'POST', url: '/api/v1/auth/forgot-password', body };
+      },
+      () => {
+        const field = pick(['name', 'phone', 'address', 'password'] as const);
+        const [kind, value] = badText(ADDRESS_MAX);
+        if (kind === 'blank' && field === 'password') return { kind: 'wrong-type', method: 'PUT', url: '/api/v1/auth/profile', token: shopper.token, body: { password: 12 } };
+        return { kind, method: 'PUT', url: '/api/v1/auth/profile', token: shopper.token, body: { [field]: value } };
+      },
+      () => ({
+        kind: 'bad-token',
+        method: pick(['GET', 'PUT'] as const),
+        url: pick(['/api/v1/auth/user-auth', '/api/v1/auth/admin-auth', '/api/v1/auth/profile']),
+        token: badToken(),
+        body: { name: 'Token Thief' },
+      }),
+      // Categories.
+      () => {
+        const [kind, value] = badText(CATEGORY_NAME_MAX);
+        return { kind, method: 'POST', url: '/api/v1/category/create-category', token: admin.token, body: { name: value } };
+      },
+      () => {
+        if (next() < 0.5) {
+          const [kind, id] = badPathId();
+          return { kind, method: 'PUT', url: `/api/v1/category/update-category/${id}`, token: admin.token, body: { name: 'Renamed' } };
+        }
+        const [kind, value] = badText(CATEGORY_NAME_MAX);
+        return { kind, method: 'PUT', url: `/api/v1/category/update-category/${categoryId}`, token: admin.token, body: { name: value } };
+      },
+      () => {
+        const [kind, id] = next() < 0.8 ? badPathId() : (['unknown-id', String(900000 + Math.floor(next() * 1000))] as [Kind, string]);
+        return { kind, method: 'DELETE', url: `/api/v1/category/delete-category/${id}`, token: admin.token };
+      },
+      // Catalogue reads.
+      () => {
+        const [kind, page] = badPage();
+        return { kind, method: 'GET', url: `/api/v1/product/product-list/${page || '%20'}` };
+      },
+      () => {
+        const [kind, page] = badPage();
+        return { kind, method: 'GET', url: `${pick(['/api/v1/product/get-product', '/api/v1/product/product-category/fuzz-kitchen', '/api/v1/product/search/kettle', '/api/v1/auth/orders', '/api/v1/auth/all-users'])}?page=${page}`, token: admin.token };
+      },
+      () => {
+        const variant = pick(['radio', 'checked', 'page', 'json'] as const);
+        const body: Record<string, unknown> = { checked: [], radio: [] };
+        let kind: Kind = 'big-number';
+        if (variant === 'radio') {
+          [kind, body.radio] = pick<[Kind, unknown]>([
+            ['big-number', [1e9, 1e9]],
+            ['big-number', [0, 1e300]],
+            ['big-number', [2147483648, 2147483648]],
+            ['bad-number', [-1, 5]],
+            ['bad-number', [5]],
+            ['wrong-type', ['a', 'b']],
+            ['wrong-type', [null, null]],
+            ['wrong-type', 'cheap'],
+          ]);
+        } else if (variant === 'checked') {
+          [kind, body.checked] = pick<[Kind, unknown]>([
+            ['bad-id', ['abc']],
+            ['bad-id', ['2147483648']],
+            ['nul', ['1\u0000']],
+            ['wrong-type', [1, 2]],
+            ['too-long', Array.from({ length: 201 }, (_, i) => String(i + 1))],
+          ]);
+        } else if (variant === 'page') {
+          [kind, body.page] = pick<[Kind, unknown]>([
+            ['bad-page', 0],
+            ['bad-page', 1.5],
+            ['big-number', 2 ** 31],
+            ['big-number', 1e308],
+            ['wrong-type', '2x'],
+          ]);
+        } else {
+          return { kind: 'bad-json', method: 'POST', url: '/api/v1/product/product-filters', headers: { 'content-type': 'application/json' }, body: pick(['{"checked": [', '[]', '"x"', 'null', '{"radio": [1e999, 1e999]}']) };
+        }
+        return { kind, method: 'POST', url: '/api/v1/product/product-filters', body };
+      },
+      () => {
+        const [kind, value] = pick<[Kind, string]>([
+          ['nul', 'ket%00tle'],
+          ['control', 'ket%1Btle'],
+          ['too-long', 'k'.repeat(SEARCH_KEYWORD_MAX + 1)],
+          ['bad-url', pick(['%', '%ED%A0%BD', '%C0%80'])],
+          ['blank', '%20%20'],
+        ]);
+        return { kind, method: 'GET', url: `/api/v1/product/search/${value}` };
+      },
+      () => {
+        const [kind, slug] = badSlug();
+        return { kind, method: 'GET', url: `/api/v1/product/${pick(['get-product', 'product-category'])}/${slug}` };
+      },
+      () => {
+        const [kind, id] = badPathId();
+        const url = pick([
+          `/api/v1/product/related-product/${id}/${categoryId}`,
+          `/api/v1/product/related-product/${productId}/${id}`,
+          `/api/v1/product/product-photo/${id}`,
+        ]);
+        return { kind, method: 'GET', url };
+      },
+      // Catalogue writes (multipart).
+      async () => {
+        const field = pick(['name', 'description', 'price', 'quantity', 'category'] as const);
+        let kind: Kind;
+        let value: string;
+        if (field === 'name' || field === 'description') {
+          const max = field === 'name' ? PRODUCT_NAME_MAX : PRODUCT_DESCRIPTION_MAX;
+          const [textKind, textValue] = badText(max);
+          kind = textKind === 'surrogate' || textKind === 'wrong-type' ? 'nul' : textKind;
+          value = typeof textValue === 'string' && textKind !== 'surrogate' ? textValue : 'Broken\u0000';
+        } else if (field === 'category') {
+          [kind, value] = pick<[Kind, string]>([
+            ['bad-id', 'abc'],
+            ['bad-id', '2147483648'],
+            ['unknown-id', '987654'],
+          ]);
+        } else {
+          [kind, value] = badNumberString();
+        }
+        const form = await multipart({ ...productFields(), [field]: value });
+        const url = next() < 0.5 ? '/api/v1/product/create-product' : `/api/v1/product/update-product/${productId}`;
+        return { kind, method: url.includes('create') ? 'POST' : 'PUT', url, token: admin.token, headers: form.headers, body: form.payload };
+      },
+      async () => {
+        const variant = pick(['cut', 'boundary', 'none', 'garbage', 'two-files', 'wrong-field'] as const);
+        const form = await multipart(productFields(), { field: 'photo', data: photo, filename: 'p.png', type: 'image/png' });
+        const contentType = form.headers['content-type'] ?? '';
+        const url = next() < 0.5 ? '/api/v1/product/create-product' : `/api/v1/product/update-product/${productId}`;
+        const method = url.includes('create') ? 'POST' : 'PUT';
+        const base = { kind: 'bad-multipart' as const, method: method as 'POST' | 'PUT', url, token: admin.token };
+        if (variant === 'cut') {
+          const cutAt = Math.floor(form.payload.length * (0.2 + next() * 0.75));
+          return { ...base, headers: { 'content-type': contentType }, body: form.payload.subarray(0, cutAt) };
+        }
+        if (variant === 'boundary') return { ...base, headers: { 'content-type': 'multipart/form-data; boundary=wrong' }, body: form.payload };
+        if (variant === 'none') return { ...base, headers: { 'content-type': 'multipart/form-data' }, body: form.payload };
+        if (variant === 'garbage') return { ...base, headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: Buffer.from('--zz\r\nnot a header\r\n\r\n--zz--') };
+        if (variant === 'two-files') {
+          const two = new FormData();
+          for (const [key, value] of Object.entries({ ...productFields(), name: 'Two Photos' })) two.append(key, value);
+          two.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'a.png');
+          two.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'b.png');
+          const response = new Response(two);
+          return { ...base, headers: { 'content-type': response.headers.get('content-type') ?? '' }, body: Buffer.from(await response.arrayBuffer()) };
+        }
+        const wrong = await multipart(productFields(), { field: 'avatar', data: photo, filename: 'a.png', type: 'image/png' });
+        return { ...base, headers: wrong.headers, body: wrong.payload };
+      },
+      async () => {
+        const data = pick([
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          Buffer.concat([photo.subarray(0, 40)]),
+          Buffer.from('GIF89a not really'),
+          Buffer.alloc(PHOTO_MAX_BYTES + 10, 1),
+          Buffer.from('%PDF-1.4 fake'),
+        ]);
+        const form = await multipart({ ...productFields(), name: 'Bad Photo' }, { field: 'photo', data, filename: 'x.png', type: 'image/png' });
+        return { kind: 'bad-photo', method: 'POST', url: '/api/v1/product/create-product', token: admin.token, headers: form.headers, body: form.payload };
+      },
+      () => {
+        const [kind, id] = next() < 0.8 ? badPathId() : (['unknown-id', String(900000 + Math.floor(next() * 1000))] as [Kind, string]);
+        return { kind, method: 'DELETE', url: `/api/v1/product/delete-product/${id}`, token: admin.token };
+      },
+      // Orders.
+      () => {
+        const [kind, cart] = pick<[Kind, unknown]>([
+          ['blank', []],
+          ['wrong-type', 'cart'],
+          ['wrong-type', [productId]],
+          ['bad-id', [{ _id: 'abc' }]],
+          ['bad-id', [{ _id: '2147483648' }]],
+          ['nul', [{ _id: `${productId}\u0000` }]],
+          ['unknown-id', [{ _id: '987654' }]],
+          ['too-long', Array.from({ length: MAX_CART_ENTRIES + 1 }, () => ({ _id: productId }))],
+          ['big-number', Array.from({ length: 60 }, () => ({ _id: productId }))],
+          ['wrong-type', [{}]],
+        ]);
+        return { kind, method: 'POST', url: '/api/v1/auth/orders', token: shopper.token, body: { cart } };
+      },
+      () => {
+        if (next() < 0.5) {
+          const [kind, id] = badPathId();
+          return { kind, method: 'PUT', url: `/api/v1/auth/order-status/${id}`, token: admin.token, body: { status: 'Shipped' } };
+        }
+        const [kind, status] = pick<[Kind, unknown]>([
+          ['wrong-type', 'Delivered'],
+          ['wrong-type', 3],
+          ['nul', 'Shipped\u0000'],
+          ['surrogate', '\ud83d'],
+          ['blank', ''],
+          ['too-long', 'S'.repeat(1000)],
+        ]);
+        return { kind, method: 'PUT', url: `/api/v1/auth/order-status/${orderId}`, token: admin.token, body: { status } };
+      },
+      // Bodies that are not what a call takes.
+      () => ({
+        kind: 'bad-json',
+        method: pick(['POST', 'PUT'] as const),
+        url: pick(['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/category/create-category', '/api/v1/auth/orders', `/api/v1/auth/order-status/${orderId}`]),
+        token: admin.token,
+        headers: { 'content-type': pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']) },
+        body: pick(['{"name":', 'not json', '{"__proto__": {"role": 1}}', '[1,2,3]', JSON.stringify({ a: 'x'.repeat(120_000) })]),
+      }),
+    ];
+
+    const before = await snapshotDatabase(t.database.db);
+    const problems: string[] = [];
+    const kinds = new Map<Kind, number>();
+    for (let n = 0; n < REQUESTS; n++) {
+      const request = await pick(generators)();
+      kinds.set(request.kind, (kinds.get(request.kind) ?? 0) + 1);
+      const res = await call(t.app, request.method, request.url, {
+        token: request.token,
+        headers: request.headers,
+        body: request.body,
+      });
+      const describe = () => `#${n} ${request.kind} ${request.method} ${request.url.slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+      const read = request.method === 'GET';
+      if (res.statusCode >= 500) problems.push(describe());
+      else if (!read && res.statusCode < 400) problems.push(`accepted: ${describe()}`);
+      else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json') && res.json().success !== false) {
+        problems.push(`error shape: ${describe()}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshotDatabase(t.database.db)).toEqual(before);
+    // Every class of bad input was sent, many times.
+    for (const kind of ['nul', 'surrogate', 'control', 'too-long', 'big-number', 'bad-page', 'bad-slug', 'bad-multipart', 'bad-json', 'bad-id', 'bad-url'] as const) {
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('a token signed with another secret or algorithm is refused, never trusted', async () => {
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(admin.id))
+      .setIssuer('emporium')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('a-secret-that-is-not-the-shops-secret-at-all'));
+    const res = await call(t.app, 'GET', '/api/v1/auth/admin-auth', { token: forged });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/server/db/schema.ts';
+import { RESET_LINK_SENT } from '../../src/server/modules/auth/service.ts';
+import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
+import { outboxSettled } from '../setup/db-snapshot.ts';
+import { startSmtpServer } from '../setup/smtp.ts';
+import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
+
+const PUBLIC_URL = 'https://shop.example';
+
+describe('mail through a real SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  let admin: MadeUser;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      SHOP_NAME: 'Corner Shop',
+      OWNER_EMAIL: 'owner@shop.example',
+      MAIL_RETRY_SECONDS: '0.05',
+      MAIL_ATTEMPTS: '3',
+    });
+    admin = await makeAdmin(t.database.db, { name: 'Olive Owner' });
+    categoryId = (await makeCategory(t.database.db)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** The outbox row of the mail to `address` once it is sent, kept or failed (retries included). */
+  async function finalState(address: string) {
+    const started = Date.now();
+    for (;;) {
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+      if (row && ['sent', 'kept', 'failed'].includes(row.status)) return row;
+      if (Date.now() - started > 10_000) throw new Error(`the mail to ${address} is still ${row?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+  async function arrived(address: string, subject: RegExp, timeoutMs = 10_000) {
+    const started = Date.now();
+    for (;;) {
+      const found = mailsTo(address).find((mail) => subject.test(mail.subject));
+      if (found) return found;
+      if (Date.now() - started > timeoutMs) throw new Error(`no mail "${subject}" to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('welcomes a new account', async () => {
+    const res = await call(t.app, 'POST', '/api/v1/auth/register', {
+      body: { name: 'Wendy Welcome', email: 'wendy@example.com', password: 'wendy-pass', phone: '1', address: 'Here', answer: 'Golf' },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await arrived('wendy@example.com', /^Welcome to Corner Shop$/);
+    expect(mail.text).toContain('Hello Wendy Welcome');
+    expect(mail.text).toContain(PUBLIC_URL);
+  });
+
+  it('confirms an order to the shopper (products, quantities, prices, total, pay on delivery, address) and tells the owner', async () => {
+    const buyer = await makeUser(t.database.db, { name: 'Bea Buyer', email: 'bea@example.com' });
+    const kettle = await makeProduct(t.database.db, { categoryId, name: 'Copper Kettle', price: 39.5, quantity: 5 });
+    const mug = await makeProduct(t.database.db, { categoryId, name: 'Stone Mug', price: 8.25, quantity: 9 });
+    const res = await call(t.app, 'POST', '/api/v1/auth/orders', {
+      token: buyer.token,
+      body: { cart: [{ _id: String(kettle.id) }, { _id: String(mug.id) }, { _id: String(mug.id) }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json().order._id;
+    const confirmation = await arrived('bea@example.com', new RegExp(`^Your order #${orderId} at Corner Shop$`));
+    for (const part of ['1 × Copper Kettle — $39.50', '2 × Stone Mug — $16.50', 'Total: $56.00', 'pay on delivery', '1 Market Street', '555-0100']) {
+      expect(confirmation.text).toContain(part);
+    }
+    expect(confirmation.html).toContain('Copper Kettle');
+    expect(confirmation.html).toContain('$56.00');
+    expect(confirmation.text).toContain(`${PUBLIC_URL}/dashboard/user/orders`);
+    const notice = await arrived('owner@shop.example', new RegExp(`^New order #${orderId}: \\$56\\.00 from Bea Buyer$`));
+    expect(notice.text).toContain(`${PUBLIC_URL}/dashboard/admin/orders/${orderId}`);
+  });
+
+  it('tells the shopper of each status change it should know of', async () => {
+    const buyer = await makeUser(t.database.db, { name: 'Sam Status', email: 'sam@example.com' });
+    const lamp = await makeProduct(t.database.db, { categoryId, name: 'Desk Lamp', quantity: 3 });
+    const order = (await call(t.app, 'POST', '/api/v1/auth/orders', { token: buyer.token, body: { cart: [{ _id: String(lamp.id) }] } })).json().order;
+    for (const [wire, label] of [['Processing', 'Processing'], ['Shipped', 'Shipped'], ['deliverd', 'Delivered'], ['cancel', 'Cancelled']] as const) {
+      const res = await call(t.app, 'PUT', `/api/v1/auth/order-status/${order._id}`, { token: admin.token, body: { status: wire } });
+      expect(res.statusCode).toBe(200);
+      const mail = await arrived('sam@example.com', new RegExp(`^Order #${order._id}: ${label}$`));
+      expect(mail.text).toContain(`Status: ${label}`);
+    }
+    // Back to Not Processed (reopened): no mail; the same status again: nothing at all.
+    await call(t.app, 'PUT', `/api/v1/auth/order-status/${order._id}`, { token: admin.token, body: { status: 'Not Process' } });
+    await call(t.app, 'PUT', `/api/v1/auth/order-status/${order._id}`, { token: admin.token, body: { status: 'Not Process' } });
+    await outboxSettled(t.database.db);
+    expect(mailsTo('sam@example.com').filter((mail) => mail.subject.startsWith(`Order #${order._id}`))).toHaveLength(4);
+  });
+
+  it('mails a reset link that works once, within 30 minutes, and ends earlier sessions', async () => {
+    const user = await makeUser(t.database.db, { name: 'Rita Reset', email: 'rita@example.com', password: 'old-password' });
+    const ask = await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'RITA@example.com' } });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.json()).toEqual({ success: true, message: RESET_LINK_SENT });
+    const mail = await arrived('rita@example.com', /^Reset your Corner Shop password$/);
+    const link = /https:\/\/shop\.example\/reset-password#token=([\w%-]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[1] ?? '');
+    expect(mail.html).toContain(`${PUBLIC_URL}/reset-password#token=`);
+
+    const used = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'new-password' } });
+    expect(used.statusCode).toBe(200);
+    const again = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'third-password' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/not valid any more/);
+    expect((await call(t.app, 'GET', '/api/v1/auth/user-auth', { token: user.token })).statusCode).toBe(401);
+    const login = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: 'rita@example.com', password: 'new-password' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers an unknown address the same way and mails nothing; limits links per account', async () => {
+    const before = smtp.received.length;
+    const unknown = await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'nobody-here@example.com' } });
+    expect(unknown.json()).toEqual({ success: true, message: RESET_LINK_SENT });
+    await makeUser(t.database.db, { email: 'many@example.com' });
+    for (let n = 0; n < 5; n++) {
+      const res = await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'many@example.com' } });
+      expect(res.json()).toEqual({ success: true, message: RESET_LINK_SENT });
+    }
+    await outboxSettled(t.database.db);
+    expect(smtp.received.length - before).toBe(3);
+    expect(mailsTo('nobody-here@example.com')).toHaveLength(0);
+  });
+
+  it('refuses a token that is made up, too old, or not a token (400), and changes nothing', async () => {
+    for (const token of ['made-up-token', 'x'.repeat(200)]) {
+      const res = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'whatever-pass' } });
+      expect(res.statusCode).toBe(400);
+    }
+    const user = await makeUser(t.database.db, { email: 'late@example.com' });
+    await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'late@example.com' } });
+    const mail = await arrived('late@example.com', /^Reset your/);
+    const token = decodeURIComponent(/#token=([\w%-]+)/.exec(mail.text)?.[1] ?? '');
+    // 31 minutes later: the link has expired.
+    await t.database.db.execute(
+      (await import('drizzle-orm')).sql`update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
+    );
+    const late = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'too-late-pass' } });
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('retries while the SMTP server refuses, then marks the mail failed; the owner sees it and sends it again', async () => {
+    smtp.refuse.on = true;
+    try {
+      await makeUser(t.database.db); // (the factory writes no mail)
+      const res = await call(t.app, 'POST', '/api/v1/auth/register', {
+        body: { name: 'Fay Failing', email: 'fay@example.com', password: 'fay-password', phone: '1', address: 'Here', answer: 'Chess' },
+      });
+      expect(res.statusCode).toBe(201);
+      const row = await finalState('fay@example.com');
+      expect(row?.status).toBe('failed');
+      expect(row?.attempts).toBe(3);
+      expect(row?.lastError).toMatch(/550/);
+      const list = await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token, query: { status: 'failed' } });
+      expect(list.json().failed).toBeGreaterThanOrEqual(1);
+      const failed = list.json().mails.find((mail: { to: string }) => mail.to === 'fay@example.com');
+      expect(failed.status).toBe('failed');
+      expect((await call(t.app, 'GET', '/api/v1/auth/dashboard', { token: admin.token })).json().failedMails).toBeGreaterThanOrEqual(1);
+
+      smtp.refuse.on = false;
+      const resend = await call(t.app, 'POST', `/api/v1/auth/mails/${failed._id}/resend`, { token: admin.token });
+      expect(resend.statusCode).toBe(200);
+      expect((await arrived('fay@example.com', /^Welcome to Corner Shop$/)).text).toContain('Fay Failing');
+      expect((await finalState('fay@example.com'))?.status).toBe('sent');
+    } finally {
+      smtp.refuse.on = false;
+    }
+  });
+
+  it('lists the outbox to administrators only, newest first, with a mail\'s text', async () => {
+    const shopper = await makeUser(t.database.db);
+    expect((await call(t.app, 'GET', '/api/v1/auth/mails', { token: shopper.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/v1/auth/mails')).statusCode).toBe(401);
+    const list = await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().delivery).toBe('smtp');
+    const [newest] = list.json().mails;
+    const one = await call(t.app, 'GET', `/api/v1/auth/mails/${newest._id}`, { token: admin.token });
+    expect(one.json().mail.text.length).toBeGreaterThan(10);
+    expect((await call(t.app, 'GET', '/api/v1/auth/mails/999999', { token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe('mail without an SMTP server: kept as .eml files and listed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL });
+  });
+  afterAll(() => t.close());
+
+  it('writes each mail as an .eml file in DATA_DIR/mail and marks it kept', async () => {
+    const res = await call(t.app, 'POST', '/api/v1/auth/register', {
+      body: { name: 'Kim Kept', email: 'kim@example.com', password: 'kim-password', phone: '1', address: 'Here', answer: 'Polo' },
+    });
+    expect(res.statusCode).toBe(201);
+    await outboxSettled(t.database.db);
+    const dir = join(t.env.DATA_DIR, 'mail');
+    const files = readdirSync(dir).filter((name) => name.endsWith('-welcome.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, files[0] ?? ''), 'utf8');
+    expect(eml).toContain('To: kim@example.com');
+    expect(eml).toContain('Subject: Welcome to Emporium');
+    const admin = await makeAdmin(t.database.db);
+    const list = (await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token })).json();
+    expect(list.delivery).toBe('file');
+    expect(list.mails[0]).toMatchObject({ to: 'kim@example.com', status: 'kept', kind: 'welcome' });
+  });
+});
