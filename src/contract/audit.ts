@@ -25,8 +25,8 @@ export const auditEntry = z.object({
   action: z.string(),
   kind: z.string(),
   entityId: wireId.nullable(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.looseObject({}).nullable(),
+  after: z.looseObject({}).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -33,6 +33,24 @@ export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry)
   });
 }
 
+/** Many records at once (an import), 1,000 per statement, in the caller's transaction. */
+export async function recordChanges(tx: Db | Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await tx.insert(auditLog).values(
+      entries.slice(start, start + 1000).map((entry) => ({
+        actorId: actor.id,
+        actorName: actor.name,
+        address: actor.address,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      })),
+    );
+  }
+}
+
 /** What happened to one thing (an order's history), oldest first. */
 export async function historyOf(db: Db | Tx, entity: string, entityId: number): Promise<AuditRow[]> {
   return db
