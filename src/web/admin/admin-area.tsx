@@ -8,7 +8,9 @@ import './admin.css';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-menu.tsx';
 import AdminHomeRoute from './routes/admin-home.tsx';
+import AdminAuditRoute from './routes/audit.tsx';
 import CreateProductRoute from './routes/create-product.tsx';
+import AdminDataRoute from './routes/data.tsx';
 import ManageCategoryRoute from './routes/manage-category.tsx';
 import AdminNotFoundRoute from './routes/not-found.tsx';
 import AdminOrdersRoute from './routes/orders.tsx';
@@ -31,6 +33,8 @@ export default function AdminArea() {
         <Route path="product/:slug" element={<UpdateProductRoute />} />
         <Route path="orders" element={<AdminOrdersRoute />} />
         <Route path="users" element={<AdminUsersRoute />} />
+        <Route path="data" element={<AdminDataRoute />} />
+        <Route path="audit" element={<AdminAuditRoute />} />
         <Route path="*" element={<AdminNotFoundRoute />} />
       </Routes>
     </AdminLayout>

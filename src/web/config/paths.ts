@@ -25,6 +25,8 @@ export const paths = {
     products: '/dashboard/admin/products',
     users: '/dashboard/admin/users',
     orders: '/dashboard/admin/orders',
+    data: '/dashboard/admin/data',
+    audit: '/dashboard/admin/audit',
   },
 } as const;
 

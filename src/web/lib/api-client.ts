@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON body, when it had one (a refused import carries its report). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,37 +25,48 @@ export interface ApiResult<T> {
 
 type Body = Record<string, unknown> | unknown[] | FormData;
 
+/** Send a request to the API with the session's token; a lost connection throws ApiError(0). */
+export async function apiFetch(method: string, path: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
+  const token = authStore.get()?.token;
+  if (token) headers.authorization = token;
+  try {
+    return await fetch(`${API_BASE}${path}`, { method, headers, body });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.');
+  }
+}
+
+/** The answer's body as JSON (null when empty or not JSON). */
+export async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The error for a non-2xx answer: the server's message (and body) when it answered JSON. */
+export function refusalOf(status: number, data: unknown): ApiError {
+  const message =
+    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+      ? (data as { message: string }).message
+      : 'Something went wrong';
+  return new ApiError(status, message, data);
+}
+
 /** The one HTTP client: sends the token, reads JSON, and throws ApiError with the server's message on any non-2xx. */
 export async function apiRequest<T>(method: string, path: string, body?: Body): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = authStore.get()?.token;
-  if (token) headers.authorization = token;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.');
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
-        ? (data as { message: string }).message
-        : 'Something went wrong';
-    throw new ApiError(response.status, message);
-  }
+  const response = await apiFetch(method, path, headers, payload);
+  const data = await readJsonBody(response);
+  if (!response.ok) throw refusalOf(response.status, data);
   const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
   return { data: data as T, total: totalHeader === null ? null : Number(totalHeader) };
 }

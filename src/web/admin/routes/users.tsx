@@ -1,20 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
+import { PageRange, pageCount, Pager, pageFrom } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { timeSince } from '../../lib/time-since.ts';
+import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useUsers } from '../api/get-users.ts';
-
-const pageFrom = (raw: string | null) => {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
-const fullDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
 
 /** All Users: a page of users at a time, newest first; the page is in the address (?page=N). */
 export default function AdminUsersRoute() {
@@ -23,9 +14,7 @@ export default function AdminUsersRoute() {
   const page = pageFrom(params.get('page'));
   const query = useUsers(page);
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const first = data && data.users.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? first + data.users.length - Math.min(1, data.users.length) : 0;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
@@ -33,11 +22,7 @@ export default function AdminUsersRoute() {
     <section aria-labelledby="admin-users-heading">
       <div className="list-header admin-header">
         <h1 id="admin-users-heading">All Users</h1>
-        {data && data.total > 0 ? (
-          <p aria-live="polite">
-            Showing {first}–{last} of {data.total}
-          </p>
-        ) : null}
+        {data ? <PageRange page={data.page} pageSize={data.pageSize} count={data.users.length} total={data.total} /> : null}
       </div>
       {query.isPending ? (
         <Spinner label="Loading users" />
@@ -98,31 +83,7 @@ export default function AdminUsersRoute() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages of users">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                if (page > 1) goTo(page - 1);
-              }}
-              aria-disabled={page <= 1}
-            >
-              <span aria-hidden="true">←</span> Previous
-            </button>
-            <p aria-live="polite">
-              Page {Math.min(page, pages)} of {pages}
-            </p>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                if (page < pages) goTo(page + 1);
-              }}
-              aria-disabled={page >= pages}
-            >
-              Next <span aria-hidden="true">→</span>
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} label="Pages of users" onPage={goTo} />
         </div>
       )}
     </section>

@@ -6,7 +6,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus, paymentLabel, type PaymentLabel 
 import { Price } from '../../../components/ui/price.tsx';
 import { ProductPhoto } from '../../../components/ui/product-photo.tsx';
 import { paths } from '../../../config/paths.ts';
-import { timeSince } from '../../../lib/time-since.ts';
+import { fullDate, timeSince } from '../../../lib/time-since.ts';
 import type { ShopOrder } from '../api/get-orders.ts';
 import '../../../components/ui/status-pill.css';
 import '../../../components/ui/table.css';
@@ -46,11 +46,6 @@ const PAYMENT_TONE: Record<PaymentLabel, string> = {
   Pending: 'status status--pending',
   Success: 'status status--success',
   Failed: 'status status--danger',
-};
-
-const fullDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /** The status as people read it ('Not Processed', 'Delivered', 'Cancelled'). */

@@ -1,0 +1,123 @@
+import { AUDIT_KINDS, type AuditEntry } from '../../../contract/audit.ts';
+import { ADMIN_ROLE } from '../../../contract/user.ts';
+import { formatPrice, fromCents } from '../../../domain/money.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status.ts';
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** The kinds of the filter, as people read them. */
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  product: 'Products',
+  category: 'Categories',
+  order: 'Orders',
+  user: 'Users',
+  import: 'Imports',
+  restore: 'Restores',
+};
+
+export const isAuditKind = (value: string | null): value is AuditKind => (AUDIT_KINDS as readonly (string | null)[]).includes(value);
+
+const ACTION_LABELS: Record<string, string> = {
+  'product.create': 'Created a product',
+  'product.update': 'Updated a product',
+  'product.delete': 'Deleted a product',
+  'category.create': 'Created a category',
+  'category.update': 'Renamed a category',
+  'category.delete': 'Deleted a category',
+  'order.placed': 'Placed an order',
+  'order.status': 'Changed an order’s status',
+  'user.role': 'Changed a role',
+  'products.import': 'Imported the catalogue',
+};
+
+/** Words from an identifier: 'lowStockThreshold' → 'Low stock threshold', 'shop.restore' → 'Shop restore'. */
+function words(identifier: string): string {
+  const text = identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What an entry did, in words ('Updated a product'); an action the screen does not know yet in its own words. */
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? words(action);
+
+const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User' };
+
+/** What was changed: 'Product #12', the file of an import, '' when the entry names nothing. */
+export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'>): string {
+  if (entry.kind === 'import' && typeof entry.after?.file === 'string') return entry.after.file;
+  if (entry.entityId === null) return '';
+  return `${SUBJECTS[entry.kind] ?? words(entry.kind)} #${entry.entityId}`;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  categoryId: 'Category',
+  lowStockThreshold: 'Low-stock threshold',
+  totalCents: 'Total',
+  email: 'E-mail',
+  create: 'Created',
+  update: 'Updated',
+  newCategories: 'New categories',
+};
+
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? words(field);
+
+/** A value as shown: `text` (shortened past `max` characters) and `full` (its title when shortened). */
+export interface AuditValue {
+  text: string;
+  full: string;
+}
+
+const EMPTY = '—';
+const isStatus = (value: unknown): value is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(value);
+
+function plain(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    if (field === 'price' || field === 'unitPrice') return formatPrice(value);
+    if (field === 'totalCents') return formatPrice(fromCents(value));
+    if (field === 'role') return value === ADMIN_ROLE ? 'Admin' : 'Customer';
+    if (field === 'categoryId') return `#${value}`;
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    if (field === 'status' && isStatus(value)) return ORDER_STATUS_LABELS[value];
+    return value;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map((item) => plain('', item)).join(', ');
+  return JSON.stringify(value);
+}
+
+/**
+ * One value of an entry's before or after, in the shop's words (prices as money, statuses by name); a
+ * photo (kept as its fingerprint) reads as the old or the new one.
+ */
+export function auditValue(field: string, value: unknown, side: 'before' | 'after', max = 80): AuditValue {
+  const photo = field === 'photo' && typeof value === 'string' && value !== '';
+  const full = (photo ? (side === 'before' ? 'the old photo' : 'a new photo') : plain(field, value)).replace(/\s+/g, ' ').trim() || EMPTY;
+  return { text: full.length > max ? `${full.slice(0, max - 1).trimEnd()}…` : full, full };
+}
+
+/** One field of an entry: its value before, after, or both (null: the entry has no such side). */
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: AuditValue | null;
+  after: AuditValue | null;
+}
+
+/** The fields an entry records, in the order it gives them: before → after for a change, one side for a creation or a deletion. */
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => ({
+    field,
+    label: fieldLabel(field),
+    before: entry.before && field in before ? auditValue(field, before[field], 'before') : null,
+    after: entry.after && field in after ? auditValue(field, after[field], 'after') : null,
+  }));
+}
