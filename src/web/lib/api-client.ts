@@ -25,19 +25,8 @@ export interface ApiResult<T> {
 
 type Body = Record<string, unknown> | unknown[] | FormData;
 
-/** Send a request to the API with the session's token; a lost connection throws ApiError(0). */
-export async function apiFetch(method: string, path: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
-  const token = authStore.get()?.token;
-  if (token) headers.authorization = token;
-  try {
-    return await fetch(`${API_BASE}${path}`, { method, headers, body });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.');
-  }
-}
-
 /** The answer's body as JSON (null when empty or not JSON). */
-export async function readJsonBody(response: Response): Promise<unknown> {
+async function readJsonBody(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
     return text ? JSON.parse(text) : null;
@@ -46,13 +35,29 @@ export async function readJsonBody(response: Response): Promise<unknown> {
   }
 }
 
-/** The error for a non-2xx answer: the server's message (and body) when it answered JSON. */
-export function refusalOf(status: number, data: unknown): ApiError {
-  const message =
-    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
-      ? (data as { message: string }).message
-      : 'Something went wrong';
-  return new ApiError(status, message, data);
+/**
+ * Send a request to the API with the session's token. A lost connection throws ApiError(0); any non-2xx
+ * answer throws ApiError with the server's message (and its JSON body). apiRequest reads the JSON of what
+ * it answers; lib/download.ts saves a file.
+ */
+export async function apiFetch(method: string, path: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
+  const token = authStore.get()?.token;
+  if (token) headers.authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const data = await readJsonBody(response);
+    const message =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : 'Something went wrong';
+    throw new ApiError(response.status, message, data);
+  }
+  return response;
 }
 
 /** The one HTTP client: sends the token, reads JSON, and throws ApiError with the server's message on any non-2xx. */
@@ -66,7 +71,6 @@ export async function apiRequest<T>(method: string, path: string, body?: Body): 
   }
   const response = await apiFetch(method, path, headers, payload);
   const data = await readJsonBody(response);
-  if (!response.ok) throw refusalOf(response.status, data);
   const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
   return { data: data as T, total: totalHeader === null ? null : Number(totalHeader) };
 }

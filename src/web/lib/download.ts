@@ -1,4 +1,4 @@
-import { apiFetch, readJsonBody, refusalOf } from './api-client.ts';
+import { apiFetch } from './api-client.ts';
 
 /** A file of the API to download: its path, and the name to save it under when the server names none. */
 export interface ApiDownload {
@@ -56,7 +56,6 @@ export function saveBlob(blob: Blob, name: string): void {
  */
 export async function downloadFromApi({ path, fallbackName }: ApiDownload): Promise<string> {
   const response = await apiFetch('GET', path, { accept: '*/*' });
-  if (!response.ok) throw refusalOf(response.status, await readJsonBody(response));
   const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   saveBlob(await response.blob(), name);
   return name;
