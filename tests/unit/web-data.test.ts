@@ -112,6 +112,13 @@ describe('audit log entries', () => {
       { field: 'shipping', label: 'Shipping', before: { text: 'No', full: 'No' }, after: { text: 'Yes', full: 'Yes' } },
     ]);
   });
+  it('what matters most first, whatever order the entry keeps its fields in', () => {
+    const created = auditChanges({
+      before: null,
+      after: { slug: 'mug', description: 'A mug', photo: 'e1', price: 4, name: 'Mug', quantity: 3, shipping: true, categoryId: 2, custom: 1 },
+    });
+    expect(created.map((change) => change.field)).toEqual(['name', 'price', 'quantity', 'categoryId', 'shipping', 'photo', 'slug', 'description', 'custom']);
+  });
   it('a creation has only after, a deletion only before', () => {
     const created = auditChanges({ before: null, after: { name: 'Mugs', slug: 'mugs' } });
     expect(created.map((change) => [change.label, change.before, change.after?.text])).toEqual([

@@ -109,11 +109,41 @@ export interface AuditChange {
   after: AuditValue | null;
 }
 
-/** The fields an entry records, in the order it gives them: before → after for a change, one side for a creation or a deletion. */
+/** The order fields are shown in, what matters most first; others follow in the entry's order. */
+const FIELD_ORDER = [
+  'name',
+  'price',
+  'quantity',
+  'status',
+  'totalCents',
+  'email',
+  'role',
+  'file',
+  'rows',
+  'create',
+  'update',
+  'unchanged',
+  'newCategories',
+  'categoryId',
+  'shipping',
+  'lowStockThreshold',
+  'photo',
+  'slug',
+  'description',
+];
+const rank = (field: string) => {
+  const index = FIELD_ORDER.indexOf(field);
+  return index === -1 ? FIELD_ORDER.length : index;
+};
+
+/**
+ * The fields an entry records, what matters most first (name, price, quantity, status…): before → after
+ * for a change, one side for a creation or a deletion.
+ */
 export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b));
   return fields.map((field) => ({
     field,
     label: fieldLabel(field),

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../../contract/audit.ts';
 import { fullDate, timeSince } from '../../../lib/time-since.ts';
-import { actionLabel, type AuditValue, auditChanges, auditSubject } from '../audit-format.ts';
+import { actionLabel, type AuditChange, type AuditValue, auditChanges, auditSubject } from '../audit-format.ts';
 import '../../../components/ui/table.css';
 import './audit.css';
 
@@ -13,37 +13,66 @@ function Value({ value, className }: { value: AuditValue; className: string }) {
   );
 }
 
-/** The fields of an entry, compact: `Price $24.99 → $31.50`; a creation shows the new values, a deletion the old ones. */
+/** One field: its label, and its value before → after (or the one side an entry has). */
+function ChangeRow({ change }: { change: AuditChange }) {
+  return (
+    <div className="audit-diff__row">
+      <dt>{change.label}</dt>
+      <dd>
+        {change.before ? (
+          <>
+            <span className="visually-hidden">{change.after ? 'from ' : 'was '}</span>
+            <Value value={change.before} className="audit-diff__before" />
+          </>
+        ) : null}
+        {change.before && change.after ? (
+          <span className="audit-diff__arrow" aria-hidden="true">
+            →
+          </span>
+        ) : null}
+        {change.after ? (
+          <>
+            <span className="visually-hidden">{change.before ? ' to ' : 'set to '}</span>
+            <Value value={change.after} className="audit-diff__after" />
+          </>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
+/** Entries with more fields than this (a product created or deleted) show the first ones and fold the rest. */
+const FOLD_AFTER = 6;
+const SHOWN_WHEN_FOLDED = 4;
+
+/**
+ * The fields of an entry, compact: `Price $24.99 → $31.50`; a creation shows the new values, a deletion
+ * the old ones; a long list shows its first fields and the rest behind "N more fields".
+ */
 export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'before' | 'after'> }) {
   const changes = auditChanges(entry);
   if (changes.length === 0) return <span className="muted">—</span>;
+  const folded = changes.length > FOLD_AFTER;
+  const shown = folded ? changes.slice(0, SHOWN_WHEN_FOLDED) : changes;
+  const rest = folded ? changes.slice(SHOWN_WHEN_FOLDED) : [];
   return (
-    <dl className="audit-diff">
-      {changes.map((change) => (
-        <div key={change.field} className="audit-diff__row">
-          <dt>{change.label}</dt>
-          <dd>
-            {change.before ? (
-              <>
-                <span className="visually-hidden">{change.after ? 'from ' : 'was '}</span>
-                <Value value={change.before} className="audit-diff__before" />
-              </>
-            ) : null}
-            {change.before && change.after ? (
-              <span className="audit-diff__arrow" aria-hidden="true">
-                →
-              </span>
-            ) : null}
-            {change.after ? (
-              <>
-                <span className="visually-hidden">{change.before ? ' to ' : 'set to '}</span>
-                <Value value={change.after} className="audit-diff__after" />
-              </>
-            ) : null}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="audit-diff">
+        {shown.map((change) => (
+          <ChangeRow key={change.field} change={change} />
+        ))}
+      </dl>
+      {rest.length > 0 ? (
+        <details className="audit-diff__more">
+          <summary>{rest.length} more fields</summary>
+          <dl className="audit-diff">
+            {rest.map((change) => (
+              <ChangeRow key={change.field} change={change} />
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </>
   );
 }
 

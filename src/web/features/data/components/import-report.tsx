@@ -40,7 +40,7 @@ function RowDetails({ row }: { row: ImportRow }) {
       <ul className="import-errors">
         {row.errors.map((error) => (
           <li key={`${error.column}:${error.message}`}>
-            <span className="import-errors__column">{error.column}</span> {error.message}
+            <span className="import-errors__column">{error.column}</span>: {error.message}
           </li>
         ))}
       </ul>
