@@ -21,6 +21,8 @@ import { productRoutes } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { dataRoutes } from './modules/data/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
+import { startBackupSchedule } from './modules/backup/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Where log lines go (standard output when left out); tests read them. */
   logStream?: DestinationStream;
+  /** The secret `npm run backup` shows to the server that holds the embedded database (server.ts makes it). */
+  maintenanceToken?: string;
 }
 
 /** JSON bodies above this answer 413. */
@@ -73,7 +77,7 @@ function mailTransport(env: Env): MailTransport {
 }
 
 /** The whole shop as a Fastify instance; it never listens (server.ts does). */
-export async function buildApp({ env, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logStream, maintenanceToken }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -163,6 +167,14 @@ export async function buildApp({ env, database, logStream }: BuildAppOptions): P
   });
   app.addHook('onReady', () => mailWorker.start());
   app.addHook('onClose', () => mailWorker.stop());
+  if (env.BACKUP_DIR) {
+    const backupDir = env.BACKUP_DIR;
+    let stopBackups = () => {};
+    app.addHook('onReady', async () => {
+      stopBackups = startBackupSchedule(db, database.engine, { dir: backupDir, everyHours: env.BACKUP_EVERY_HOURS, keep: env.BACKUP_KEEP }, app.log);
+    });
+    app.addHook('onClose', async () => stopBackups());
+  }
   const auth = createAuthService(db, tokens, mailer);
   const guards = createGuards(auth);
   // Failure windows that are over are forgotten every 10 minutes (and once at start).
@@ -200,6 +212,7 @@ export async function buildApp({ env, database, logStream }: BuildAppOptions): P
       await api.register(productRoutes, { prefix: '/product', products, categories, guards });
       await api.register(auditRoutes, { prefix: '/admin', db, guards });
       await api.register(dataRoutes, { prefix: '/admin', db, guards, timeZone: env.SHOP_TIMEZONE });
+      await api.register(backupRoutes, { prefix: '/admin', db, guards, engine: database.engine, maintenanceToken });
     },
     { prefix: '/api/v1' },
   );

@@ -70,6 +70,12 @@ const envSchema = z.object({
   /** Tries before a mail is marked failed (and shown to the owner, who can send it again). */
   MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Memory for cached catalogue answers, per process. */
+  /** Scheduled backups: the folder they are written to (none: no scheduled backups). */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Hours between scheduled backups (fractions allowed). */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0.0001, 'must be more than 0').max(24 * 365).default(24),
+  /** Scheduled backups kept; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),

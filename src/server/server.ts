@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -6,6 +8,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { type Env, loadEnv } from './env.ts';
 import { scrubbingStream, serializeError } from './lib/safe-error.ts';
+import { liveInstance, removeInstance, writeInstance } from './lib/instance-file.ts';
 import { ensureAdmin } from './modules/auth/bootstrap-admin.ts';
 
 /** What runs once per start, before any process answers: migrations, the administrator, the demo. */
@@ -31,19 +34,31 @@ const openFor = (env: Env) =>
 
 /** One process that answers: the app on its own database connections, closed gracefully on a signal. */
 async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
+  // The embedded database belongs to one process: a second server on the same DATA_DIR would damage it.
+  const embedded = !env.DATABASE_URL;
+  const other = embedded ? liveInstance(env.DATA_DIR) : null;
+  if (other) throw new Error(`another Emporium server (pid ${other.pid}, ${other.url}) runs on DATA_DIR ${env.DATA_DIR}`);
   const database = await openFor(env);
   if (!options.prepared) await prepare(env, database, startLog(env));
-  const app = await buildApp({ env, database });
+  // The command line (npm run backup) asks this process for backups of the embedded database.
+  const maintenanceToken = embedded ? randomBytes(32).toString('base64url') : undefined;
+  const app = await buildApp({ env, database, ...(maintenanceToken ? { maintenanceToken } : {}) });
   app.log.info({ database: database.engine }, 'database ready');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing: finishing requests in flight');
+    if (embedded) removeInstance(env.DATA_DIR);
     await app.close();
     await database.close();
   });
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (maintenanceToken) {
+    const { port } = app.server.address() as AddressInfo;
+    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+    writeInstance(env.DATA_DIR, { pid: process.pid, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, token: maintenanceToken });
+  }
 }
 
 /**

@@ -156,6 +156,8 @@ describe('the catalogue as CSV: export, import (dry run, then apply), and orders
     const broken = await upload('name,description,price,quantity,category\n"Unclosed,quote,1,1,Lighting\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^file: not a readable CSV/);
+    const latin1 = await upload(Buffer.from('name,description,price,quantity,category\nL\u00e4mp,x,3,1,Lighting\n', 'latin1'));
+    expect(latin1.json().message).toBe('file: is not UTF-8 text; save it as "CSV UTF-8" and import it again');
     const missing = await upload('name,price\nLamp,3\n');
     expect(missing.json().message).toBe('file: the header row lacks the columns description, quantity, category');
     const unknown = await upload('name,description,price,quantity,category,colour\nLamp,x,3,1,Lighting,red\n');

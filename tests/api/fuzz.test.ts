@@ -363,6 +363,62 @@ describe('fuzz: generated bad requests across every call', () => {
         ]);
         return { kind, method: 'PUT', url: `/api/v1/auth/order-status/${orderId}`, token: admin.token, body: { status } };
       },
+      // Catalogue imports that must be refused (a dry run of a good file would be a 200: none here).
+      async () => {
+        const header = 'slug,name,description,price,quantity,category';
+        const [kind, csv] = pick<[Kind, string]>([
+          ['bad-json', `${header}\n"unclosed,x,1,1,Fuzz Kitchen\n`],
+          ['bad-json', 'name,colour\nLamp,red\n'],
+          ['bad-json', `${header}\n`],
+          ['bad-number', `${header}\n,Lamp,x,${pick(['twelve', '-1', '1.234', ''])},1,Fuzz Kitchen\n`],
+          ['big-number', `${header}\n,Lamp,x,${pick(['1e309', '99999999999'])},1,Fuzz Kitchen\n`],
+          ['nul', `${header}\n,La\u0000mp,x,1,1,Fuzz Kitchen\n`],
+          // Bytes that are not UTF-8: an encoded lone surrogate, or Latin-1 as old spreadsheets save it.
+          ['surrogate', `${header}\n,La${pick(['\u00ed\u00a0\u00bd', '\u00e9'])}mp,x,1,1,Fuzz Kitchen\n`],
+          ['too-long', `${header}\n,${long(160)},x,1,1,Fuzz Kitchen\n`],
+          ['bad-slug', `${header}\n${pick(['UPPER', "x' OR '1'='1", '../a'])},Lamp,x,1,1,Fuzz Kitchen\n`],
+          ['unknown-id', `${header}\n,Lamp,x,1,1,No Such Category ${Math.floor(next() * 1e6)}\n`],
+        ]);
+        const fields: Record<string, string> = { apply: pick(['true', 'false']) };
+        if (next() < 0.2) fields.createCategories = pick(['maybe', '1', '']);
+        const data = kind === 'surrogate' ? Buffer.from(csv, 'latin1') : Buffer.from(csv);
+        const form = await multipart(fields, { field: 'file', data, filename: 'fuzz.csv', type: 'text/csv' });
+        return { kind, method: 'POST', url: '/api/v1/admin/products-import', token: admin.token, headers: form.headers, body: form.payload };
+      },
+      // The owner's reads with bad filters, ids and pages.
+      () => {
+        const [kind, query] = pick<[Kind, string]>([
+          ['bad-number', `/api/v1/admin/orders.csv?from=${pick(['yesterday', '2025-13-01', '2025-02-30', '1'])}`],
+          ['bad-number', '/api/v1/admin/orders.csv?from=2025-02-01&to=2025-01-01'],
+          ['wrong-type', `/api/v1/admin/audit?kind=${pick(['products', 'ALL', '%00', ''])}`],
+          ['bad-id', `/api/v1/admin/audit?actor=${pick(['-1', 'abc', '1.5', '2147483648'])}`],
+          ['bad-page', `/api/v1/admin/audit?page=${badPage()[1]}`],
+          ['bad-page', `/api/v1/auth/mails?page=${badPage()[1]}`],
+          ['wrong-type', `/api/v1/auth/mails?status=${pick(['lost', 'SENT', '%00'])}`],
+          ['bad-id', `/api/v1/auth/mails/${badPathId()[1]}`],
+          ['bad-id', `/api/v1/auth/order/${badPathId()[1]}`],
+          ['bad-id', `/api/v1/product/admin-product/${badPathId()[1]}`],
+        ]);
+        return { kind, method: 'GET', url: query, token: admin.token };
+      },
+      () => {
+        if (next() < 0.5) {
+          const [kind, email] = pick<[Kind, unknown]>([...[badText(200)], ['wrong-type', 'not-an-email'], ['blank', '']]);
+          return { kind, method: 'POST', url: '/api/v1/auth/reset-link', body: { email } };
+        }
+        const [kind, token] = pick<[Kind, unknown]>([
+          ['unknown-id', 'x'.repeat(43)],
+          ['wrong-type', 42],
+          ['blank', ''],
+          ['nul', 'abc\u0000'],
+          ['too-long', long(500)],
+        ]);
+        return { kind, method: 'POST', url: '/api/v1/auth/reset-password', body: { token, newPassword: pick(['long-enough-1', '', 'x']) } };
+      },
+      () => {
+        const [kind, id] = badPathId();
+        return { kind, method: 'POST', url: `/api/v1/auth/mails/${id}/resend`, token: admin.token };
+      },
       // Bodies that are not what a call takes.
       () => ({
         kind: 'bad-json',

@@ -140,6 +140,65 @@ describe('the server process', () => {
     expect(unknown.stderr).toContain('No user with e-mail nobody@example.com');
   }, 90_000);
 
+  it('backs up the running embedded shop from the command line and restores it into a new folder (the upgrade path)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'emporium-backup-'));
+    const port = await freePort();
+    const env = baseEnv({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' });
+    const first = start(env);
+    await waitReady(port);
+    const api = `http://127.0.0.1:${port}/api/v1`;
+    const login = async (base: string) =>
+      fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' }),
+      });
+    const { token } = await (await login(api)).json();
+    const created = await fetch(`${api}/category/create-category`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ name: 'Moved Shelf' }),
+    });
+    expect(created.status).toBe(201);
+
+    // A second server on the same folder would damage the embedded database: it refuses to start.
+    const other = start(baseEnv({ PORT: String(await freePort()), DATA_DIR: dataDir }));
+    expect(await other.exited).toBe(1);
+    expect(other.output()).toContain('another Emporium server');
+
+    // The backup command asks the running server (which keeps serving), as the README says.
+    const file = join(mkdtempSync(join(tmpdir(), 'emporium-file-')), 'shop.jsonl.gz');
+    const backup = spawnSync(process.execPath, [...TSX, 'src/server/cli/backup.ts', file], { env: baseEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toContain(`by the running server (pid ${first.child.pid})`);
+    expect(backup.status).toBe(0);
+    expect((await fetch(`${api}/category/get-category`)).status).toBe(200);
+    // Restoring into the folder of the running shop is refused; into a new folder it works.
+    const busy = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toContain('The shop is running on');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const newDir = mkdtempSync(join(tmpdir(), 'emporium-restored-'));
+    const restore = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    expect(restore.stdout).toMatch(/Restored the backup of .* into the embedded database/);
+    expect(restore.status).toBe(0);
+    const again = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('The database is not empty');
+
+    const second = start(baseEnv({ PORT: String(port), DATA_DIR: newDir }));
+    await waitReady(port);
+    const categories = await (await fetch(`${api}/category/get-category`)).json();
+    expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Moved Shelf']);
+    expect((await login(api)).status).toBe(200);
+    // The old session works too: the signing secret moved with the shop.
+    expect((await fetch(`${api}/auth/admin-auth`, { headers: { authorization: token } })).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+
   it('sends the confirmation of an order committed before the process was killed, after a restart', async () => {
     const smtp = await startSmtpServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-crash-'));

@@ -66,6 +66,12 @@ export interface ImportPlan {
 
 /** Read the file: header checked, each record with the line it starts on (a spreadsheet's numbering). */
 function readCsv(file: Buffer): { line: number; record: Record<string, string> }[] {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    // A spreadsheet's "CSV" in a legacy encoding would otherwise import with broken letters.
+    throw badRequest('file: is not UTF-8 text; save it as "CSV UTF-8" and import it again');
+  }
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parse(file, {

@@ -1,0 +1,84 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type BackupSummary, writeBackup } from './archive.ts';
+
+/** `emporium-backup-2026-11-24T013000Z.jsonl.gz`: sorts by time, safe in every file system. */
+export const backupFileName = (at = new Date()) =>
+  `emporium-backup-${at.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z')}.jsonl.gz`;
+const BACKUP_FILE = /^emporium-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.jsonl\.gz$/;
+
+/** A backup into `path`, written beside it first and renamed when whole (a crash never leaves half a file there). */
+export async function backupToFile(db: Db, engine: string, path: string): Promise<BackupSummary> {
+  const partial = `${path}.partial`;
+  const lines = new PassThrough();
+  const written = pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
+  try {
+    const [summary] = await Promise.all([writeBackup(db, engine, lines).catch((error: unknown) => {
+      lines.destroy(error as Error);
+      throw error;
+    }), written]);
+    await rename(partial, path);
+    return summary;
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+export interface BackupSchedule {
+  dir: string;
+  everyHours: number;
+  keep: number;
+}
+
+/**
+ * Scheduled backups into `dir`: one every `everyHours`, the newest `keep` kept. With several processes on
+ * one database, the one that claims the turn in the database makes it (the others see it taken).
+ */
+export function startBackupSchedule(db: Db, engine: string, schedule: BackupSchedule, log: FastifyBaseLogger): () => void {
+  const everyMs = schedule.everyHours * 3_600_000;
+  let running = false;
+  const claim = async (): Promise<boolean> => {
+    // The turn is taken when the last backup is older than the period (less a little, for timer drift).
+    const result = await db.execute(sql`
+      insert into app_settings (key, value) values ('backup.last', ${new Date().toISOString()})
+      on conflict (key) do update set value = excluded.value
+      where app_settings.value::timestamptz < now() - ${`${Math.round(everyMs * 0.95)} milliseconds`}::interval
+      returning key`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  };
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (!(await claim())) return;
+      await mkdir(schedule.dir, { recursive: true });
+      const name = backupFileName();
+      const started = performance.now();
+      const summary = await backupToFile(db, engine, join(schedule.dir, name));
+      const old = (await readdir(schedule.dir)).filter((file) => BACKUP_FILE.test(file)).sort().reverse().slice(schedule.keep);
+      await Promise.all(old.map((file) => rm(join(schedule.dir, file), { force: true })));
+      log.info({ file: name, ms: Math.round(performance.now() - started), rows: summary.tables, removed: old.length }, 'scheduled backup written');
+    } catch (error) {
+      log.error({ err: error }, 'scheduled backup failed (the next try is at the next check)');
+    } finally {
+      running = false;
+    }
+  };
+  const checkEvery = Math.max(1000, Math.min(5 * 60_000, everyMs / 4));
+  const timer = setInterval(() => void tick(), checkEvery);
+  timer.unref();
+  const first = setTimeout(() => void tick(), Math.min(checkEvery, 10_000));
+  first.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
+}
