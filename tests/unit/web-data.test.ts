@@ -144,6 +144,10 @@ describe('audit log entries', () => {
     expect(auditValue('newCategories', ['Mugs', 'Pans'], 'after').text).toBe('Mugs, Pans');
     expect(auditValue('newCategories', [], 'after').text).toBe('—');
     expect(auditValue('lowStockThreshold', null, 'after').text).toBe('—');
+    // A backup's rows per table; the engine a restored backup was made on.
+    expect(auditValue('rows', { categories: 7, products: 52 }, 'after').text).toBe('categories 7, products 52');
+    expect(auditValue('madeOn', 'pglite', 'after').text).toBe('the embedded database');
+    expect(auditValue('madeAt', '2026-01-05T15:04:00.000Z', 'after').text).toMatch(/^Jan 5, 2026/);
   });
   it('a long text is shortened, its whole text kept for the title', () => {
     const long = 'word '.repeat(40);
@@ -161,6 +165,9 @@ describe('audit log entries', () => {
     expect(auditSubject({ kind: 'product', entityId: '12', after: null })).toBe('Product #12');
     expect(auditSubject({ kind: 'import', entityId: null, after: { file: 'products.csv' } })).toBe('products.csv');
     expect(auditSubject({ kind: 'restore', entityId: null, after: null })).toBe('');
+    expect(auditSubject({ kind: 'backup', entityId: null, after: { file: 'emporium-backup-x.jsonl.gz' } })).toBe('emporium-backup-x.jsonl.gz');
+    expect(actionLabel('backup.download')).toBe('Downloaded a backup');
+    expect(actionLabel('restore')).toBe('Restored a backup');
     expect(isAuditKind('order')).toBe(true);
     expect(isAuditKind('orders')).toBe(false);
     expect(isAuditKind(null)).toBe(false);

@@ -2,6 +2,7 @@ import { AUDIT_KINDS, type AuditEntry } from '../../../contract/audit.ts';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
 import { formatPrice, fromCents } from '../../../domain/money.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../domain/order-status.ts';
+import { fullDate } from '../../lib/time-since.ts';
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -12,6 +13,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   order: 'Orders',
   user: 'Users',
   import: 'Imports',
+  backup: 'Backups',
   restore: 'Restores',
 };
 
@@ -28,6 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   'order.status': 'Changed an order’s status',
   'user.role': 'Changed a role',
   'products.import': 'Imported the catalogue',
+  'backup.download': 'Downloaded a backup',
+  restore: 'Restored a backup',
 };
 
 /** Words from an identifier: 'lowStockThreshold' → 'Low stock threshold', 'shop.restore' → 'Shop restore'. */
@@ -45,9 +49,9 @@ export const actionLabel = (action: string) => ACTION_LABELS[action] ?? words(ac
 
 const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User' };
 
-/** What was changed: 'Product #12', the file of an import, '' when the entry names nothing. */
+/** What was changed: 'Product #12', the file of an import, a backup or a restore, '' when the entry names nothing. */
 export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'>): string {
-  if (entry.kind === 'import' && typeof entry.after?.file === 'string') return entry.after.file;
+  if (entry.entityId === null && typeof entry.after?.file === 'string') return entry.after.file;
   if (entry.entityId === null) return '';
   return `${SUBJECTS[entry.kind] ?? words(entry.kind)} #${entry.entityId}`;
 }
@@ -60,7 +64,10 @@ const FIELD_LABELS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
   newCategories: 'New categories',
+  madeOn: 'Made on',
 };
+
+const ENGINES: Record<string, string> = { pglite: 'the embedded database', postgres: 'PostgreSQL' };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? words(field);
 
@@ -85,10 +92,17 @@ function plain(field: string, value: unknown): string {
   }
   if (typeof value === 'string') {
     if (field === 'status' && isStatus(value)) return ORDER_STATUS_LABELS[value];
+    if (field === 'madeOn') return ENGINES[value] ?? value;
+    if (field === 'madeAt' || field === 'at') return fullDate(value) || value;
     return value;
   }
   if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map((item) => plain('', item)).join(', ');
-  return JSON.stringify(value);
+  // Counts by name (the rows of each table of a backup): 'categories 7, products 52'.
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length === 0 ? EMPTY : entries.map(([key, item]) => `${key} ${plain(key, item)}`).join(', ');
+  }
+  return String(value);
 }
 
 /**
