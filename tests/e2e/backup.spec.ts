@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { expect, signInBrowser, test } from './fixtures.ts';
+import { ADMIN, expect, signInBrowser, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -24,4 +24,13 @@ test('Download a backup: a gzip file named by the server, emporium-backup-<date>
   const firstLine = gunzipSync(bytes).toString('utf8').split('\n')[0] ?? '';
   expect(() => JSON.parse(firstLine)).not.toThrow();
   await expect(page.getByRole('status').filter({ hasText: /^Downloaded emporium-backup-/ })).toBeVisible();
+
+  // The audit log names who downloaded it.
+  await page.goto('/dashboard/admin/audit?kind=backup');
+  const row = main.getByRole('row').filter({ hasText: download.suggestedFilename() });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('rowheader')).toHaveText(`Downloaded a backup${download.suggestedFilename()}`);
+  await expect(row).toContainText(ADMIN.name);
+  await expect(row.getByRole('term')).toHaveText(['File', 'Rows']);
+  await expect(row.getByRole('definition').nth(1)).toContainText(/products \d+/);
 });
