@@ -76,12 +76,10 @@ describe('import', () => {
   const fileA = { name: 'a.csv' };
   const fileB = { name: 'a.csv' };
   const summary = { rows: 3, create: 0, update: 1, unchanged: 2, error: 0, newCategories: [] };
-  const checked = (overrides: Partial<ImportResult<object>> = {}): ImportResult<object> => ({
+  const checked = (outcome: Partial<ImportResult<object>['outcome']> = {}): ImportResult<object> => ({
     file: fileA,
     createCategories: false,
-    refused: false,
-    report: { applied: false, summary },
-    ...overrides,
+    outcome: { refused: false, report: { applied: false, summary }, ...outcome },
   });
 
   it('Apply only after a check of the same file and option without errors', () => {

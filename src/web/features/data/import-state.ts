@@ -15,8 +15,7 @@ export interface ImportChoice<F> {
 export interface ImportResult<F> {
   file: F;
   createCategories: boolean;
-  report: Pick<ImportReport, 'applied' | 'summary'>;
-  refused: boolean;
+  outcome: { report: Pick<ImportReport, 'applied' | 'summary'>; refused: boolean };
 }
 
 /**
@@ -27,8 +26,9 @@ export function applyBlocker<F>(choice: ImportChoice<F>, last: ImportResult<F> |
   if (choice.file === null) return 'Pick a CSV file and check it first.';
   if (last === null || last.file !== choice.file) return 'Check the file first: Apply is possible once a check finds no error.';
   if (last.createCategories !== choice.createCategories) return 'The option changed since the check: check the file again.';
-  if (last.report.applied) return 'This file is imported. Pick another file to import more.';
-  if (last.refused || last.report.summary.error > 0) return 'Fix the rows with errors in the file, then check it again.';
-  if (last.report.summary.create + last.report.summary.update === 0) return 'Nothing to apply: every row is unchanged.';
+  const { report, refused } = last.outcome;
+  if (report.applied) return 'This file is imported. Pick another file to import more.';
+  if (refused || report.summary.error > 0) return 'Fix the rows with errors in the file, then check it again.';
+  if (report.summary.create + report.summary.update === 0) return 'Nothing to apply: every row is unchanged.';
   return null;
 }

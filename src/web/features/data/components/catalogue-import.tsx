@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PRODUCT_CSV_COLUMNS } from '../../../../contract/data.ts';
 import { describedBy, FieldMessages } from '../../../components/ui/schema-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,6 +20,8 @@ export function CatalogueImport() {
   const [createCategories, setCreateCategories] = useState(false);
   const [last, setLast] = useState<LastResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The file picked now: an answer about a file picked before it is dropped.
+  const picked = useRef<File | null>(null);
   const mutation = useImportProducts();
   const blocker = applyBlocker({ file, createCategories }, last);
   const busy = mutation.isPending ? (mutation.variables.apply ? 'apply' : 'check') : null;
@@ -36,11 +38,13 @@ export function CatalogueImport() {
       { file, createCategories, apply },
       {
         onSuccess: (outcome) => {
-          setLast({ file, createCategories, report: outcome.report, refused: outcome.refused, outcome });
+          if (picked.current !== file) return;
+          setLast({ file, createCategories, outcome });
           if (outcome.refused) notify.error(outcome.message);
           else notify.success(outcome.message);
         },
         onError: (error) => {
+          if (picked.current !== file) return;
           const message = errorMessage(error, 'The file could not be sent. Try again.');
           setLast(null);
           setProblem(message);
@@ -69,7 +73,8 @@ export function CatalogueImport() {
             aria-invalid={problem ? true : undefined}
             aria-describedby={describedBy('import-file', { hint: true, error: Boolean(problem) })}
             onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+              picked.current = event.target.files?.[0] ?? null;
+              setFile(picked.current);
               setLast(null);
               setProblem(null);
             }}
