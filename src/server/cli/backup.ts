@@ -6,6 +6,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadEnv } from '../env.ts';
 import { liveInstance } from '../lib/instance-file.ts';
 import { MAINTENANCE_HEADER } from '../modules/backup/routes.ts';
@@ -33,7 +34,7 @@ if (running) {
     console.error(`The running server (pid ${running.pid}) refused the backup: ${response.status} ${await response.text()}`);
     process.exit(1);
   }
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(file, { mode: 0o600 }));
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file, { mode: 0o600 }));
   console.log(`Backup written to ${file} by the running server (pid ${running.pid}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } else {
   const { database } = await openFromEnv();

@@ -21,16 +21,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /** Written in the caller's transaction: the record exists exactly when the change does. */
 export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorName: actor.name,
-    address: actor.address,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await recordChanges(tx, actor, [entry]);
 }
 
 /** Many records at once (an import), 1,000 per statement, in the caller's transaction. */

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { type Actor, recordChange, recordChanges } from '../audit/repo.ts';
+import { toAuditProduct } from '../product/mapper.ts';
 import { type CsvProduct, allCategories, insertProducts, type ProductWrite, productsBySlug, slugsInUse, updateProducts } from './repo.ts';
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -225,17 +226,6 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
   };
 }
 
-const auditProduct = (row: ProductWrite): Record<string, unknown> => ({
-  name: row.name,
-  slug: row.slug,
-  description: row.description,
-  price: fromCents(row.priceCents),
-  quantity: row.quantity,
-  shipping: row.shipping,
-  categoryId: row.categoryId,
-  lowStockThreshold: row.lowStockThreshold,
-});
-
 /**
  * Apply a plan without errors in one transaction: new categories, new products (slugs made from their
  * names where the file gives none), updates; each change and the import itself in the audit log.
@@ -284,13 +274,13 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
     );
 
     const entries = [
-      ...created.map((row, index) => ({ entityId: row.id, action: 'product.create', before: null, after: auditProduct(inserts[index] as ProductWrite) })),
+      ...created.map((row, index) => ({ entityId: row.id, action: 'product.create', before: null, after: toAuditProduct(inserts[index] as ProductWrite) })),
       ...updates.map((row) => {
         const current = row.current as CsvProduct;
         const next = resolved(row);
         const keys = sameProduct(current, next);
-        const before = auditProduct(current);
-        const after = auditProduct(next);
+        const before = toAuditProduct(current);
+        const after = toAuditProduct(next);
         const fields = keys.map((key) => (key === 'priceCents' ? 'price' : key));
         return {
           entityId: current.id,

@@ -1,22 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, orderItems, orders, productSlugHistory, products, users } from '../../db/schema.ts';
+import type { ProductValues } from '../product/repo.ts';
 
 const BATCH = 1000;
 
 /** A product as the catalogue CSV holds it (the category by id; the caller names it). */
-export interface CsvProduct {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  categoryId: number;
-  lowStockThreshold: number;
-  updatedAt: Date;
-}
+export type CsvProduct = ProductValues & { id: number; updatedAt: Date };
 
 const csvProductSelection = {
   id: products.id,
@@ -79,7 +69,8 @@ export async function allCategories(db: Db | Tx): Promise<{ id: number; name: st
   return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories);
 }
 
-export type ProductWrite = Omit<CsvProduct, 'id' | 'updatedAt'>;
+/** A product as an import writes it. */
+export type ProductWrite = ProductValues;
 
 export async function insertProducts(tx: Tx, rows: ProductWrite[]): Promise<{ id: number; slug: string }[]> {
   const inserted: { id: number; slug: string }[] = [];

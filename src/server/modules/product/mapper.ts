@@ -1,7 +1,7 @@
 import type { Product } from '../../../contract/product.ts';
 import { fromCents } from '../../../domain/money.ts';
 import { toWireCategory } from '../category/mapper.ts';
-import type { ProductRow } from './repo.ts';
+import type { ProductRow, ProductValues } from './repo.ts';
 
 export function toWireProduct(row: ProductRow): Product {
   return {
@@ -16,5 +16,19 @@ export function toWireProduct(row: ProductRow): Product {
     hasPhoto: row.hasPhoto,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A product's fields as the audit log keeps them (prices in dollars, as the owner reads them). */
+export function toAuditProduct(values: ProductValues): Record<string, unknown> {
+  return {
+    name: values.name,
+    slug: values.slug,
+    description: values.description,
+    price: fromCents(values.priceCents),
+    quantity: values.quantity,
+    shipping: values.shipping,
+    categoryId: values.categoryId,
+    lowStockThreshold: values.lowStockThreshold,
   };
 }

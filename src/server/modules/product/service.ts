@@ -1,7 +1,7 @@
 import { PRODUCT_PAGE_SIZE, type PhotoWidth } from '../../../contract/limits.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFields, RELATED_PRODUCTS_LIMIT, UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { SLUG_PATTERN } from '../../../domain/slug.ts';
-import { fromCents, toCents } from '../../../domain/money.ts';
+import { toCents } from '../../../domain/money.ts';
 import { bandToCentsRange } from '../../../domain/price-bands.ts';
 import { slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { uniqueSlug } from '../../lib/unique-slug.ts';
 import { findCategoryById } from '../category/repo.ts';
 import { type Actor, changedFields, recordChange } from '../audit/repo.ts';
+import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
 
 /** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
@@ -19,20 +20,6 @@ const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZ
 export interface ProductPage {
   products: repo.ProductRow[];
   total: number;
-}
-
-/** A product's fields as the audit log keeps them (prices in dollars, as the owner reads them). */
-function auditValues(values: repo.ProductValues): Record<string, unknown> {
-  return {
-    name: values.name,
-    slug: values.slug,
-    description: values.description,
-    price: fromCents(values.priceCents),
-    quantity: values.quantity,
-    shipping: values.shipping,
-    categoryId: values.categoryId,
-    lowStockThreshold: values.lowStockThreshold,
-  };
 }
 
 const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.ProductValues => ({
@@ -156,7 +143,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
           action: 'product.create',
           entity: 'product',
           entityId: newId,
-          after: { ...auditValues(created), photo: photo?.etag ?? null },
+          after: { ...toAuditProduct(created), photo: photo?.etag ?? null },
         });
         return newId;
       });
@@ -177,12 +164,12 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
       const threshold = (await repo.findLowStockThreshold(db, id)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
       const updated = values(fields, slug, { shipping: current.shipping, lowStockThreshold: threshold });
       const before = {
-        ...auditValues(rowValues(current, threshold)),
+        ...toAuditProduct(rowValues(current, threshold)),
         ...(photo ? { photo: (await repo.findPhotoEtag(db, id)) ?? null } : {}),
       };
       await db.transaction(async (tx) => {
         await repo.updateProduct(tx, id, current.slug, updated, photo);
-        const change = changedFields(before, { ...auditValues(updated), ...(photo ? { photo: photo.etag } : {}) });
+        const change = changedFields(before, { ...toAuditProduct(updated), ...(photo ? { photo: photo.etag } : {}) });
         if (change) await recordChange(tx, actor, { action: 'product.update', entity: 'product', entityId: id, ...change });
       });
       return byId(id);
@@ -197,7 +184,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
           action: 'product.delete',
           entity: 'product',
           entityId: id,
-          before: auditValues(rowValues(current, threshold)),
+          before: toAuditProduct(rowValues(current, threshold)),
         });
       });
     },
