@@ -12,6 +12,8 @@ export const paths = {
   register: '/register',
   login: '/login',
   forgotPassword: '/forgot-password',
+  /** Where the mailed reset link leads (the token travels in the fragment: #token=…). */
+  resetPassword: '/reset-password',
   user: {
     dashboard: '/dashboard/user',
     orders: '/dashboard/user/orders',
@@ -25,6 +27,10 @@ export const paths = {
     products: '/dashboard/admin/products',
     users: '/dashboard/admin/users',
     orders: '/dashboard/admin/orders',
+    order: (id: string) => `/dashboard/admin/orders/${id}`,
+    /** The packing slips of these orders, one printed page each. */
+    printOrders: (ids: readonly string[]) => `/dashboard/admin/orders/print?ids=${ids.join(',')}`,
+    mails: '/dashboard/admin/mails',
   },
 } as const;
 
