@@ -5,9 +5,13 @@ import '../components/ui/form-fields.css';
 import '../components/ui/status-pill.css';
 import '../components/ui/table.css';
 import './admin.css';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useMatch } from 'react-router';
+import { paths } from '../config/paths.ts';
 import { AdminLayout } from './components/admin-menu.tsx';
 import AdminHomeRoute from './routes/admin-home.tsx';
+import AdminMailsRoute from './routes/mails.tsx';
+import AdminOrderDetailRoute from './routes/order-detail.tsx';
+import PrintOrdersRoute from './routes/print-orders.tsx';
 import CreateProductRoute from './routes/create-product.tsx';
 import ManageCategoryRoute from './routes/manage-category.tsx';
 import AdminNotFoundRoute from './routes/not-found.tsx';
@@ -21,6 +25,9 @@ import AdminUsersRoute from './routes/users.tsx';
  * behind AdminGuard. Its screens are routes relative to /dashboard/admin (paths.admin.*).
  */
 export default function AdminArea() {
+  // The packing slips are a page of their own, without the admin menu around them.
+  const printing = useMatch(`${paths.admin.orders}/print`) !== null;
+  if (printing) return <PrintOrdersRoute />;
   return (
     <AdminLayout>
       <Routes>
@@ -30,6 +37,8 @@ export default function AdminArea() {
         <Route path="products" element={<AdminProductsRoute />} />
         <Route path="product/:slug" element={<UpdateProductRoute />} />
         <Route path="orders" element={<AdminOrdersRoute />} />
+        <Route path="orders/:orderId" element={<AdminOrderDetailRoute />} />
+        <Route path="mails" element={<AdminMailsRoute />} />
         <Route path="users" element={<AdminUsersRoute />} />
         <Route path="*" element={<AdminNotFoundRoute />} />
       </Routes>

@@ -9,6 +9,7 @@ const LINKS = [
   { to: paths.admin.products, label: 'Products', end: false },
   { to: paths.admin.orders, label: 'Orders', end: false },
   { to: paths.admin.users, label: 'Users', end: false },
+  { to: paths.admin.mails, label: 'Mails', end: false },
 ] as const;
 
 /** The admin side menu; the current screen is marked with aria-current (an open product counts under Products). */
