@@ -48,9 +48,10 @@ export function MailReader({ mailId, onClose, onResend, resending }: {
               </>
             ) : null}
           </dl>
-          <pre className="mail-reader__text" tabIndex={0} aria-label="The mail's text">
-            {mail.text}
-          </pre>
+          {/* Scrolls on its own: a focusable region, so the keyboard can scroll it too. */}
+          <div className="mail-reader__text" role="region" aria-label="The mail's text" tabIndex={0}>
+            <pre>{mail.text}</pre>
+          </div>
           <div className="modal__actions">
             <button type="button" className="btn btn--secondary" onClick={onClose} data-autofocus>
               Close

@@ -18,7 +18,7 @@ export function OrderHistory({ steps }: { steps: OrderHistoryStep[] }) {
                 <strong>{ORDER_STATUS_LABELS[step.status]}</strong>
               </>
             )}
-          </span>
+          </span>{' '}
           <span className="order-history__meta">
             by {step.by} · <time dateTime={step.at}>{fullDate(step.at)}</time>
           </span>
