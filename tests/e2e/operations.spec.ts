@@ -223,6 +223,9 @@ test.describe('order detail and packing slips', () => {
     await expect(slipsPage.getByRole('article', { name: `Order #${otherId}` })).toContainText('$7.25');
     await expect(slipsPage.getByRole('article', { name: `Order #${orderId}` })).toContainText('$87.25');
     await expect(slipsPage.getByText('2 of 2 orders ready, one page each.')).toBeVisible();
+    // Printed (Chromium's own PDF): one page per order, though both would fit on one.
+    const pdf = (await slipsPage.pdf({ format: 'A4' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).toHaveLength(2);
     await slipsPage.close();
   });
 
@@ -330,6 +333,7 @@ test.describe('mails', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(shopper.user.email);
     await expect(dialog.getByRole('region', { name: "The mail's text" })).toContainText(`Hello ${shopper.user.name}`);
+    await page.screenshot({ path: '.tmp/screenshots/ops-desktop-mail-reader.png' });
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect(dialog).toHaveCount(0);
 

@@ -14,8 +14,10 @@ export function chartScale(max: number, lines = 4, whole = false): { top: number
   const power = 10 ** Math.floor(Math.log10(rough));
   let step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough) ?? 10 * power;
   if (whole) step = Math.max(1, Math.ceil(step));
-  const count = Math.ceil(max / step);
-  return { top: step * count, ticks: Array.from({ length: count + 1 }, (_, i) => step * i) };
+  // Rounded: 3 × 0.1 is 0.3 here, not 0.30000000000000004.
+  const round = (value: number) => Number(value.toPrecision(12));
+  const count = Math.ceil(round(max / step));
+  return { top: round(step * count), ticks: Array.from({ length: count + 1 }, (_, i) => round(step * i)) };
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
