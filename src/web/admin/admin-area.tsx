@@ -5,6 +5,7 @@ import '../components/ui/form-fields.css';
 import '../components/ui/status-pill.css';
 import '../components/ui/table.css';
 import './admin.css';
+import './operations.css';
 import { Route, Routes, useMatch } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AdminLayout } from './components/admin-menu.tsx';
