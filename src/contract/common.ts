@@ -63,6 +63,7 @@ export function text(options: { max: number; min?: number; multiline?: boolean; 
 export const slugParam = z.string().max(1000, 'must be at most 1000 characters');
 
 export const successResponse = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessResponse = z.infer<typeof successResponse>;
 
 /** Every error answer (decisions.md section 3). */
 export const errorResponse = z.object({ success: z.literal(false), message: z.string() });

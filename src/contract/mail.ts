@@ -41,3 +41,5 @@ export const mailResponse = z.object({
 });
 export type MailResponse = z.infer<typeof mailResponse>;
 export const mailResendResponse = z.object({ success: z.literal(true), message: z.string(), mail: mailSummary });
+export type MailResendResponse = z.infer<typeof mailResendResponse>;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -5,15 +5,20 @@ import '../components/ui/form-fields.css';
 import '../components/ui/status-pill.css';
 import '../components/ui/table.css';
 import './admin.css';
-import { Route, Routes } from 'react-router';
+import './operations.css';
+import { Route, Routes, useMatch } from 'react-router';
+import { paths } from '../config/paths.ts';
 import { AdminLayout } from './components/admin-menu.tsx';
 import AdminHomeRoute from './routes/admin-home.tsx';
 import AdminAuditRoute from './routes/audit.tsx';
 import CreateProductRoute from './routes/create-product.tsx';
 import AdminDataRoute from './routes/data.tsx';
+import AdminMailsRoute from './routes/mails.tsx';
 import ManageCategoryRoute from './routes/manage-category.tsx';
 import AdminNotFoundRoute from './routes/not-found.tsx';
+import AdminOrderDetailRoute from './routes/order-detail.tsx';
 import AdminOrdersRoute from './routes/orders.tsx';
+import PrintOrdersRoute from './routes/print-orders.tsx';
 import AdminProductsRoute from './routes/products.tsx';
 import UpdateProductRoute from './routes/update-product.tsx';
 import AdminUsersRoute from './routes/users.tsx';
@@ -23,6 +28,9 @@ import AdminUsersRoute from './routes/users.tsx';
  * behind AdminGuard. Its screens are routes relative to /dashboard/admin (paths.admin.*).
  */
 export default function AdminArea() {
+  // The packing slips are a page of their own, without the admin menu around them.
+  const printing = useMatch(`${paths.admin.orders}/print`) !== null;
+  if (printing) return <PrintOrdersRoute />;
   return (
     <AdminLayout>
       <Routes>
@@ -32,6 +40,8 @@ export default function AdminArea() {
         <Route path="products" element={<AdminProductsRoute />} />
         <Route path="product/:slug" element={<UpdateProductRoute />} />
         <Route path="orders" element={<AdminOrdersRoute />} />
+        <Route path="orders/:orderId" element={<AdminOrderDetailRoute />} />
+        <Route path="mails" element={<AdminMailsRoute />} />
         <Route path="users" element={<AdminUsersRoute />} />
         <Route path="data" element={<AdminDataRoute />} />
         <Route path="audit" element={<AdminAuditRoute />} />

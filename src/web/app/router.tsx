@@ -18,6 +18,7 @@ const Policy = lazy(() => import('./routes/policy.tsx'));
 const Register = lazy(() => import('./routes/register.tsx'));
 const Login = lazy(() => import('./routes/login.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
+const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
 const UserDashboard = lazy(() => import('./routes/user/dashboard.tsx'));
 const UserOrders = lazy(() => import('./routes/user/orders.tsx'));
 const UserProfile = lazy(() => import('./routes/user/profile.tsx'));
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path={paths.register} element={<Register />} />
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+        <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.user.dashboard} element={<UserGuard />}>
           <Route index element={<UserDashboard />} />
           <Route path="orders" element={<UserOrders />} />

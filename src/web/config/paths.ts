@@ -12,6 +12,8 @@ export const paths = {
   register: '/register',
   login: '/login',
   forgotPassword: '/forgot-password',
+  /** Where the mailed reset link leads (the token travels in the fragment: #token=…). */
+  resetPassword: '/reset-password',
   user: {
     dashboard: '/dashboard/user',
     orders: '/dashboard/user/orders',
@@ -27,6 +29,10 @@ export const paths = {
     orders: '/dashboard/admin/orders',
     data: '/dashboard/admin/data',
     audit: '/dashboard/admin/audit',
+    order: (id: string) => `/dashboard/admin/orders/${id}`,
+    /** The packing slips of these orders, one printed page each. */
+    printOrders: (ids: readonly string[]) => `/dashboard/admin/orders/print?ids=${ids.join(',')}`,
+    mails: '/dashboard/admin/mails',
   },
 } as const;
 

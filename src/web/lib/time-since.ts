@@ -19,8 +19,10 @@ export function timeSince(iso: string, now: Date = new Date()): string {
   return rtf.format(0, 'second');
 }
 
-/** "Jan 5, 2026, 3:04 PM": a moment in full (the title of a time shown as the time since, the audit log). */
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Mar 5, 2026, 10:04 AM": a moment in full (the title of a time shown as the time since, a history). */
 export function fullDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }

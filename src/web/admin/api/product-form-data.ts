@@ -6,6 +6,8 @@ export interface ProductInput {
   quantity: string;
   /** The category's id. */
   category: string;
+  /** At or below this stock the owner's page lists the product, as typed. */
+  lowStockThreshold: string;
   /** '0' (No) or '1' (Yes), as the wire carries it. */
   shipping: '0' | '1';
   /** A newly picked photo; null keeps the stored one (update) or sends none (create). */
@@ -20,6 +22,7 @@ export function toProductFormData(input: ProductInput): FormData {
   form.set('price', input.price);
   form.set('quantity', input.quantity);
   form.set('category', input.category);
+  form.set('lowStockThreshold', input.lowStockThreshold);
   form.set('shipping', input.shipping);
   if (input.photo) form.set('photo', input.photo, input.photo.name);
   return form;

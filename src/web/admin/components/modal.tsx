@@ -5,8 +5,8 @@ interface ModalProps {
   children: ReactNode;
   /** Escape, the Close button or a click on the backdrop. */
   onClose: () => void;
-  /** 'default' is 520 px wide, 'confirm' 416 px (spec.md section 9). */
-  size?: 'default' | 'confirm';
+  /** 'default' is 520 px wide, 'confirm' 416 px (spec.md section 9); 'wide' 720 px, for reading (a mail). */
+  size?: 'default' | 'confirm' | 'wide';
   role?: 'dialog' | 'alertdialog';
   /** The id of the text that describes the dialog (a confirmation's question). */
   describedBy?: string;
@@ -19,7 +19,7 @@ interface ModalProps {
  * Mount it to open it and unmount it to close it. Focus goes to the element marked `data-autofocus`
  * (else the first focusable one) and back to where it was when the modal closes.
  */
-export function Modal({ title, children, onClose, size = 'default', role, describedBy, closeButton = size === 'default' }: ModalProps) {
+export function Modal({ title, children, onClose, size = 'default', role, describedBy, closeButton = size !== 'confirm' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const pressedOnBackdrop = useRef(false);

@@ -7,17 +7,24 @@ import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
-/** An order's status as a labelled dropdown of the five values; a change is saved at once. */
-export function OrderStatusSelect({ order }: { order: ShopOrder }) {
+/**
+ * An order's status as a labelled dropdown of the five values; a change is saved at once. The label is
+ * for screen readers only ("Status of the order by …"), unless a visible one is given.
+ */
+export function OrderStatusSelect({ order, visibleLabel }: { order: ShopOrder; visibleLabel?: string }) {
   const mutation = useUpdateOrderStatus();
   // The value being saved shows at once; a refusal puts the saved one back.
   const [pending, setPending] = useState<OrderStatus | null>(null);
   const id = `order-status-${order._id}`;
   return (
     <div className="order-status-select">
-      <label htmlFor={id} className="visually-hidden">
-        Status of the order by {order.buyer.name}
-      </label>
+      {visibleLabel ? (
+        <label htmlFor={id}>{visibleLabel}</label>
+      ) : (
+        <label htmlFor={id} className="visually-hidden">
+          Status of the order by {order.buyer.name}
+        </label>
+      )}
       <select
         id={id}
         value={pending ?? order.status}

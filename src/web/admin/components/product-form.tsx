@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
@@ -21,14 +22,16 @@ export const PRODUCT_FORM_FIELDS: readonly FormField<keyof ProductInput>[] = [
   { name: 'description', label: 'Description' },
   { name: 'price', label: 'Price' },
   { name: 'quantity', label: 'Quantity' },
+  { name: 'lowStockThreshold', label: 'Low-stock threshold' },
 ];
 
-const initialValues = (product?: Product): ProductInput => ({
+const initialValues = (product: Product | undefined, lowStockThreshold: number): ProductInput => ({
   name: product?.name ?? '',
   description: product?.description ?? '',
   price: product ? String(product.price) : '',
   quantity: product ? String(product.quantity) : '',
   category: product?.category._id ?? '',
+  lowStockThreshold: String(lowStockThreshold),
   shipping: product?.shipping ? '1' : '0',
   photo: null,
 });
@@ -36,6 +39,8 @@ const initialValues = (product?: Product): ProductInput => ({
 interface ProductFormProps {
   /** The product being updated; none when creating. */
   product?: Product;
+  /** The product's low-stock threshold (admin-product); the shop's default when creating. */
+  lowStockThreshold?: number;
   submitLabel: string;
   busy: boolean;
   /** Called with valid values; the caller sends them and keeps the form as typed when the server refuses. */
@@ -45,11 +50,18 @@ interface ProductFormProps {
 }
 
 /** The one product form, for Create Product and Update Product. */
-export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAction }: ProductFormProps) {
+export function ProductForm({
+  product,
+  lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD,
+  submitLabel,
+  busy,
+  onSubmit,
+  secondaryAction,
+}: ProductFormProps) {
   const categories = useCategories();
   const idPrefix = useId();
   // The same rules the server applies (one schema, src/contract/product.ts).
-  const form = useSchemaForm({ schema: productFields, fields: PRODUCT_FORM_FIELDS, initial: initialValues(product), idPrefix });
+  const form = useSchemaForm({ schema: productFields, fields: PRODUCT_FORM_FIELDS, initial: initialValues(product, lowStockThreshold), idPrefix });
   const { values, errors, change, inputId } = form;
   const submit = form.handleSubmit((_data, typed) => onSubmit(typed));
 
@@ -136,17 +148,40 @@ export function ProductForm({ product, submitLabel, busy, onSubmit, secondaryAct
               <FieldMessages id={inputId('quantity')} hint="Units in stock." error={errors.quantity} />
             </div>
           </div>
-          <div className="field">
-            <label htmlFor={inputId('shipping')}>Shipping</label>
-            <select
-              id={inputId('shipping')}
-              name="shipping"
-              value={values.shipping}
-              onChange={(event) => change('shipping', event.target.value === '1' ? '1' : '0')}
-            >
-              <option value="0">No</option>
-              <option value="1">Yes</option>
-            </select>
+          <div className="product-form__row">
+            <div className="field">
+              <label htmlFor={inputId('lowStockThreshold')}>Low-stock threshold</label>
+              <input
+                id={inputId('lowStockThreshold')}
+                name="lowStockThreshold"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={PRODUCT_QUANTITY_MAX}
+                step={1}
+                placeholder={String(DEFAULT_LOW_STOCK_THRESHOLD)}
+                value={values.lowStockThreshold}
+                onChange={(event) => change('lowStockThreshold', event.target.value)}
+                {...form.ariaProps('lowStockThreshold', true)}
+              />
+              <FieldMessages
+                id={inputId('lowStockThreshold')}
+                hint="At or below this stock, the owner's page lists it."
+                error={errors.lowStockThreshold}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={inputId('shipping')}>Shipping</label>
+              <select
+                id={inputId('shipping')}
+                name="shipping"
+                value={values.shipping}
+                onChange={(event) => change('shipping', event.target.value === '1' ? '1' : '0')}
+              >
+                <option value="0">No</option>
+                <option value="1">Yes</option>
+              </select>
+            </div>
           </div>
         </div>
         <fieldset className="product-form__media">

@@ -15,7 +15,8 @@ import { ProductForm } from '../components/product-form.tsx';
 export default function UpdateProductRoute() {
   const { slug = '' } = useParams();
   const query = useAdminProduct(slug);
-  const product = query.data;
+  const product = query.data?.product;
+  const lowStockThreshold = query.data?.lowStockThreshold;
   usePageTitle(product ? `Dashboard - ${product.name}` : 'Dashboard - Update Product');
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
@@ -66,8 +67,9 @@ export default function UpdateProductRoute() {
       </div>
       <ProductForm
         // A fresher copy from the server (another admin's change) starts the form again.
-        key={`${product._id}-${product.updatedAt}`}
+        key={`${product._id}-${product.updatedAt}-${lowStockThreshold}`}
         product={product}
+        lowStockThreshold={lowStockThreshold}
         submitLabel="UPDATE PRODUCT"
         busy={update.isPending}
         onSubmit={(values) =>

@@ -11,6 +11,7 @@ import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui
 import { paths } from '../../config/paths.ts';
 import { loginState, rememberedEmail } from '../../features/auth/account-state.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
+import { ResetLinkForm } from '../../features/auth/components/reset-link-form.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import './account-page.css';
@@ -60,8 +61,9 @@ export default function ForgotPasswordRoute() {
     });
   });
 
+  // The specification's form (security answer) and, beside it, a link by e-mail.
   return (
-    <div className="account-page">
+    <div className="account-page account-page--pair">
       <form className="form-card" onSubmit={submit} noValidate aria-labelledby="reset-heading">
         <h1 id="reset-heading">RESET PASSWORD</h1>
         <p className="form-card__lead">Answer your security question and choose a new password.</p>
@@ -76,6 +78,7 @@ export default function ForgotPasswordRoute() {
           </Link>
         </p>
       </form>
+      <ResetLinkForm initialEmail={rememberedEmail(location.state)} />
     </div>
   );
 }

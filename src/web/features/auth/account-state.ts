@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
  * The router state the account screens pass along: `from`, the page a guard or the cart remembered
  * (login returns there), and `email`, filled in after register or a password reset.
  */
-const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.register, paths.forgotPassword];
+const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];
 
 const asObject = (state: unknown): Record<string, unknown> =>
   state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
@@ -28,4 +28,9 @@ export function returnPath(state: unknown): string {
   const from = typeof state === 'string' ? state : asObject(state).from;
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return paths.home;
   return ACCOUNT_PATHS.includes(from.split(/[?#]/)[0] ?? '') ? paths.home : from;
+}
+
+/** The token of a mailed reset link, `#token=…`: a fragment, so browsers never send it to the server. */
+export function tokenFromHash(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim() ?? '';
 }

@@ -16,6 +16,8 @@ interface OrdersTableProps {
   orders: ShopOrder[];
   /** The Status cell; the admin area passes an editable dropdown. Defaults to the status label. */
   renderStatus?: (order: ShopOrder) => ReactNode;
+  /** A bar above the order's table (the admin area: select the order, open it). None by default. */
+  renderHeader?: (order: ShopOrder) => ReactNode;
 }
 
 /** One line per distinct product of an order, in the order they were added, with how many units. */
@@ -53,7 +55,12 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={STATUS_TONE[status]}>{ORDER_STATUS_LABELS[status]}</span>;
 }
 
-function OrderCard({ order, number, renderStatus }: { order: ShopOrder; number: number; renderStatus: OrdersTableProps['renderStatus'] }) {
+interface OrderCardProps extends Omit<OrdersTableProps, 'orders'> {
+  order: ShopOrder;
+  number: number;
+}
+
+function OrderCard({ order, number, renderStatus, renderHeader }: OrderCardProps) {
   const payment = paymentLabel(order.payment, order.status);
   const headingId = `order-${order._id}`;
   const date = order.createdAt || order.createAt;
@@ -62,6 +69,7 @@ function OrderCard({ order, number, renderStatus }: { order: ShopOrder; number: 
       <h2 className="visually-hidden" id={headingId}>
         Order {number}
       </h2>
+      {renderHeader ? <div className="order-card__header">{renderHeader(order)}</div> : null}
       <div className="table-wrap">
         <table className="order-table">
           <thead>
@@ -123,12 +131,12 @@ function OrderCard({ order, number, renderStatus }: { order: ShopOrder; number: 
 }
 
 /** The one orders view (the shopper's orders and the admin's All Orders): a card with a table per order. */
-export function OrdersTable({ orders, renderStatus }: OrdersTableProps) {
+export function OrdersTable({ orders, renderStatus, renderHeader }: OrdersTableProps) {
   return (
     <ol className="order-list">
       {orders.map((order, index) => (
         <li key={order._id}>
-          <OrderCard order={order} number={index + 1} renderStatus={renderStatus} />
+          <OrderCard order={order} number={index + 1} renderStatus={renderStatus} renderHeader={renderHeader} />
         </li>
       ))}
     </ol>

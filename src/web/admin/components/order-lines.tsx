@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { fromCents, toCents } from '../../../domain/money.ts';
+import { Price } from '../../components/ui/price.tsx';
+import { paths } from '../../config/paths.ts';
+import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
+import { groupOrderProducts } from '../../features/orders/components/orders-table.tsx';
+
+/** The lines of an order (one per product, with its units), their prices and the total: the detail and the slip. */
+export function OrderLines({ order, linkProducts = false, caption }: { order: ShopOrder; linkProducts?: boolean; caption: string }) {
+  const lines = groupOrderProducts(order.products);
+  const units = order.products.length;
+  return (
+    <table className="order-lines">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="order-lines__number">
+            Qty
+          </th>
+          <th scope="col" className="order-lines__number">
+            Unit price
+          </th>
+          <th scope="col" className="order-lines__number">
+            Subtotal
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map(({ product, count }) => (
+          <tr key={product._id}>
+            <td className="order-lines__name">
+              {linkProducts ? <Link to={paths.product(product.slug)}>{product.name}</Link> : product.name}
+            </td>
+            <td className="order-lines__number">{count}</td>
+            <td className="order-lines__number">
+              <Price amount={product.price} />
+            </td>
+            <td className="order-lines__number">
+              <Price amount={fromCents(toCents(product.price) * count)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td className="order-lines__number">
+            {units} {units === 1 ? 'unit' : 'units'}
+          </td>
+          <td />
+          <td className="order-lines__number">
+            <Price amount={order.total} />
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,61 @@
+import { ORDER_STATUS_LABELS, paymentLabel } from '../../../domain/order-status.ts';
+import { SHOP_NAME } from '../../components/ui/page-title.ts';
+import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
+import { fullDate } from '../../lib/time-since.ts';
+import { OrderLines } from './order-lines.tsx';
+
+/** At most this many slips in one printing (each is one request). */
+export const PRINT_ORDERS_MAX = 50;
+
+/** The order ids of `?ids=3,5,8`: whole numbers, each once, in the given order, at most PRINT_ORDERS_MAX. */
+export function printIds(raw: string | null): string[] {
+  const ids = (raw ?? '').split(',').map((id) => id.trim()).filter((id) => /^\d{1,10}$/.test(id) && Number(id) > 0);
+  return [...new Set(ids)].slice(0, PRINT_ORDERS_MAX);
+}
+
+/** The shop's name as the server was configured (SHOP_NAME, written into each page's Open Graph tags). */
+export function configuredShopName(): string {
+  return document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content || SHOP_NAME;
+}
+
+/** One order on paper: a packing slip that is also the invoice (cash on delivery). */
+export function OrderSlip({ order, shopName }: { order: ShopOrder; shopName: string }) {
+  const date = order.createdAt || order.createAt;
+  const payment = paymentLabel(order.payment, order.status);
+  const headingId = `slip-${order._id}`;
+  return (
+    <article className="slip" aria-labelledby={headingId}>
+      <header className="slip__head">
+        <p className="slip__shop">{shopName}</p>
+        <div>
+          <h2 id={headingId} className="slip__title">
+            Order #{order._id}
+          </h2>
+          <p className="slip__kind">Packing slip · Invoice</p>
+        </div>
+      </header>
+      <div className="slip__facts">
+        <section aria-labelledby={`${headingId}-to`}>
+          <h3 id={`${headingId}-to`}>Deliver to</h3>
+          <address className="delivery-address">
+            <strong>{order.delivery.name}</strong>
+            <span className="delivery-address__lines">{order.delivery.address}</span>
+            <span>Phone: {order.delivery.phone}</span>
+          </address>
+        </section>
+        <dl className="slip__meta">
+          <dt>Order date</dt>
+          <dd>{fullDate(date)}</dd>
+          <dt>Status</dt>
+          <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+          <dt>Payment</dt>
+          <dd>
+            Cash on delivery · {payment === 'Success' ? 'Paid' : payment === 'Failed' ? 'Not paid (cancelled)' : 'Due on delivery'}
+          </dd>
+        </dl>
+      </div>
+      <OrderLines order={order} caption={`Products of order #${order._id}`} />
+      <p className="slip__foot">Thank you for shopping at {shopName}.</p>
+    </article>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MAIL_STATUSES, MAILS_PAGE_SIZE, type MailStatus } from '../../../contract/mail.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { fullDate, timeSince } from '../../lib/time-since.ts';
+import { useMails } from '../api/get-mails.ts';
+import { useResendMail } from '../api/resend-mail.ts';
+import { MailReader } from '../components/mail-reader.tsx';
+import { MAIL_STATUS_LABELS, MailStatusPill } from '../components/mail-status.tsx';
+
+const pageFrom = (raw: string | null) => {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+const statusFrom = (raw: string | null): MailStatus | null =>
+  (MAIL_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as MailStatus) : null;
+
+/** Without SMTP_URL mails are not sent but kept: say so, and where they are. */
+function KeptNotice() {
+  return (
+    <div className="card notice" role="note" aria-labelledby="kept-notice-heading">
+      <h2 id="kept-notice-heading">No mail server is set up: mails are kept, not sent</h2>
+      <p>
+        Each mail is written as an <code>.eml</code> file in the <code>mail</code> folder of the shop’s data folder (
+        <code>DATA_DIR/mail</code>) on the server; any mail program opens it. To send them, set <code>SMTP_URL</code> (and{' '}
+        <code>MAIL_FROM</code>) and restart the shop.
+      </p>
+    </div>
+  );
+}
+
+/** Mails: the outbox, newest first, a page at a time, filtered by status; read a mail, send a failed one again. */
+export default function AdminMailsRoute() {
+  usePageTitle('Dashboard - Mails');
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const status = statusFrom(params.get('status'));
+  const query = useMails(page, status);
+  const resend = useResendMail();
+  const [reading, setReading] = useState<string | null>(null);
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / MAILS_PAGE_SIZE)) : 1;
+  const first = data && data.mails.length > 0 ? (page - 1) * MAILS_PAGE_SIZE + 1 : 0;
+  const last = data ? first + data.mails.length - Math.min(1, data.mails.length) : 0;
+
+  const show = (next: { page?: number; status?: MailStatus | null }) => {
+    const nextStatus = next.status === undefined ? status : next.status;
+    const nextPage = next.page ?? 1;
+    const search: Record<string, string> = {};
+    if (nextStatus) search.status = nextStatus;
+    if (nextPage > 1) search.page = String(nextPage);
+    setParams(search);
+  };
+  const sendAgain = (mailId: string) => {
+    if (resend.isPending) return;
+    resend.mutate(mailId, {
+      onSuccess: (answer) => notify.success(answer.message),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <section aria-labelledby="admin-mails-heading" className="admin-mails">
+      <div className="list-header admin-header">
+        <h1 id="admin-mails-heading">Mails</h1>
+        {data && data.total > 0 ? (
+          <p aria-live="polite">
+            Showing {first}–{last} of {data.total}
+          </p>
+        ) : null}
+      </div>
+      {data?.delivery === 'file' ? <KeptNotice /> : null}
+      {data && data.failed > 0 && status !== 'failed' ? (
+        <div className="card notice notice--danger" role="note">
+          <p>
+            {data.failed === 1 ? '1 mail' : `${data.failed} mails`} could not be sent after every try.{' '}
+            <button type="button" className="link-button" onClick={() => show({ status: 'failed' })}>
+              Show the failed mails
+            </button>
+          </p>
+        </div>
+      ) : null}
+      <div className="mails-filter">
+        <label htmlFor="mail-status-filter">Status</label>
+        <select id="mail-status-filter" value={status ?? ''} onChange={(event) => show({ status: statusFrom(event.target.value) })}>
+          <option value="">All mails</option>
+          {MAIL_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {MAIL_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {query.isPending ? (
+        <Spinner label="Loading mails" />
+      ) : query.isError ? (
+        <div className="card empty-state" role="alert">
+          <h2>Something went wrong</h2>
+          <p>{errorMessage(query.error, 'The mails could not be loaded.')}</p>
+          <button type="button" className="btn" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : query.data.mails.length === 0 ? (
+        <div className="card empty-state">
+          <h2>{status ? `No ${MAIL_STATUS_LABELS[status].toLowerCase()} mails` : 'No mails yet'}</h2>
+          <p>Mails are written when an order is placed or changes status, an account is made, or a reset link is asked for.</p>
+        </div>
+      ) : (
+        <div className="card admin-list">
+          <div className="table-wrap">
+            <table className="admin-table admin-table--mails" aria-describedby="admin-mails-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Written</th>
+                  <th scope="col" className="admin-table__actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody aria-busy={query.isPlaceholderData}>
+                {query.data.mails.map((mail) => (
+                  <tr key={mail._id}>
+                    <th scope="row" data-label="Subject" className="admin-table__name">
+                      {mail.subject}
+                      {mail.lastError && mail.status !== 'sent' && mail.status !== 'kept' ? (
+                        <span className="mail-row__error">{mail.lastError}</span>
+                      ) : null}
+                    </th>
+                    <td data-label="To">{mail.to}</td>
+                    <td data-label="Status">
+                      <MailStatusPill status={mail.status} />
+                      {mail.attempts > 1 ? <span className="mail-row__tries"> {mail.attempts} tries</span> : null}
+                    </td>
+                    <td data-label="Written">
+                      <time dateTime={mail.createdAt} title={fullDate(mail.createdAt)}>
+                        {timeSince(mail.createdAt)}
+                      </time>
+                    </td>
+                    <td className="admin-table__actions" data-label="Actions">
+                      <span className="row-actions">
+                        <button type="button" className="btn btn--secondary btn--sm" onClick={() => setReading(mail._id)}>
+                          Read<span className="visually-hidden"> “{mail.subject}” to {mail.to}</span>
+                        </button>
+                        {mail.status === 'failed' ? (
+                          <button
+                            type="button"
+                            className="btn btn--sm"
+                            onClick={() => sendAgain(mail._id)}
+                            aria-disabled={resend.isPending}
+                          >
+                            Send again<span className="visually-hidden"> “{mail.subject}” to {mail.to}</span>
+                          </button>
+                        ) : null}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages of mails">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                if (page > 1) show({ page: page - 1 });
+              }}
+              aria-disabled={page <= 1}
+            >
+              <span aria-hidden="true">←</span> Previous
+            </button>
+            <p aria-live="polite">
+              Page {Math.min(page, pages)} of {pages}
+            </p>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                if (page < pages) show({ page: page + 1 });
+              }}
+              aria-disabled={page >= pages}
+            >
+              Next <span aria-hidden="true">→</span>
+            </button>
+          </nav>
+        </div>
+      )}
+      {reading ? (
+        <MailReader mailId={reading} onClose={() => setReading(null)} onResend={sendAgain} resending={resend.isPending} />
+      ) : null}
+    </section>
+  );
+}
