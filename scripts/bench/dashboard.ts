@@ -3,42 +3,23 @@
 // The owner's page with a busy shop: N orders (a quarter of them in the last 30 days, as a shop that
 // grew), 1-4 lines each, 2,000 products (some low in stock), 10,000 customers. Prints how long
 // GET /api/v1/auth/dashboard takes (20 calls after 3 to warm up) and what each of its queries costs.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { testEnv } from '../../src/server/env.ts';
 import { createTokens, resolveJwtSecret } from '../../src/server/modules/auth/tokens.ts';
+import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
     orders: { type: 'string', default: '100000' },
-    engine: { type: 'string', default: process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite' },
+    engine: { type: 'string', default: defaultEngine() },
   },
 });
 const total = Number(args.orders);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'emporium_bench_dashboard';
-let databaseUrl: string | undefined;
-let dataDir: string | undefined;
-if (args.engine === 'postgres') {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-} else {
-  dataDir = mkdtempSync(join(tmpdir(), 'emporium-dashboard-'));
-}
-
-const database = await openDatabase(databaseUrl ? { databaseUrl, poolMax: 10 } : { dataDir: dataDir ?? '' });
+const target = await throwawayDatabase(args.engine, 'emporium_bench_dashboard');
+const database = await target.open();
 await database.migrate();
 const { db } = database;
 const started = Date.now();
@@ -64,7 +45,7 @@ await db.execute(sql`vacuum analyze`);
 const counts = (await db.execute(sql`select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as items`)) as unknown as { rows: { orders: number; items: number }[] };
 console.log(`${args.engine}: ${counts.rows[0]?.orders} orders, ${counts.rows[0]?.items} lines, 2,000 products, 10,000 customers, seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const app = await buildApp({ env: testEnv({ LOG_LEVEL: 'silent', SHOP_TIMEZONE: 'Europe/Paris', DATA_DIR: dataDir ?? tmpdir() }), database });
+const app = await buildApp({ env: testEnv({ LOG_LEVEL: 'silent', SHOP_TIMEZONE: 'Europe/Paris', DATA_DIR: target.dataDir ?? tmpdir() }), database });
 await app.ready();
 const token = await createTokens(await resolveJwtSecret(db, undefined), '1h').sign({ userId: 1, sessionVersion: 0 });
 const times: number[] = [];
@@ -78,7 +59,7 @@ for (let n = 0; n < 23; n++) {
 times.sort((a, b) => a - b);
 console.log(`GET /api/v1/auth/dashboard: p50 ${times[10]?.toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms (20 calls)`);
 
-if (databaseUrl) {
+if (target.databaseUrl) {
   const explain = async (label: string, query: string) => {
     const plan = (await db.execute(sql.raw(`explain (analyze, format json) ${query}`))) as unknown as { rows: { 'QUERY PLAN': [{ 'Execution Time': number; Plan: { 'Node Type': string } }] }[] };
     const top = plan.rows[0]?.['QUERY PLAN'][0];
@@ -93,9 +74,4 @@ if (databaseUrl) {
 }
 await app.close();
 await database.close();
-if (databaseUrl) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-} else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+await target.drop();

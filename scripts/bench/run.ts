@@ -8,19 +8,18 @@
 // and p99 latency, and the server's CPU per answer (Node, and PostgreSQL's processes). With several sizes
 // (--products 10000,100000) it adds the p50 growth from the smallest to the largest.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
+import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
-    engine: { type: 'string', default: process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite' },
+    engine: { type: 'string', default: defaultEngine() },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     workers: { type: 'string', default: '1' },
@@ -32,7 +31,6 @@ const { values: args } = parseArgs({
 });
 const sizes = args.products.split(',').map(Number);
 const engines = args.engine === 'both' ? ['postgres', 'pglite'] : [args.engine];
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function ensureWrk(): void {
   try {
@@ -180,25 +178,11 @@ async function stop(child: ChildProcess): Promise<void> {
 
 
 async function benchOne(engine: string, size: number): Promise<Measured[]> {
-  const adminUrl = new URL(serverUrl);
-  const dbName = `emporium_bench_${size}`;
-  let databaseUrl: string | undefined;
-  let dataDir: string | undefined;
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'emporium-bench-'));
-  }
+  const target = await throwawayDatabase(engine, `emporium_bench_${size}`);
+  const { databaseUrl, dataDir } = target;
 
   const seedStarted = Date.now();
-  const database = await openDatabase(databaseUrl ? { databaseUrl, poolMax: 2 } : { dataDir: dataDir ?? '' });
+  const database = await target.open(2);
   await database.migrate();
   await seedBenchCatalogue(database.db, size);
   await database.close();
@@ -264,14 +248,7 @@ async function benchOne(engine: string, size: number): Promise<Measured[]> {
   } finally {
     if (ceiling) await stop(ceiling);
     await stop(server);
-    if (engine === 'postgres') {
-      const admin = new pg.Client({ connectionString: adminUrl.toString() });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    } else if (dataDir) {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await target.drop();
   }
 }
 

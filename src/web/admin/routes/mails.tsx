@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAIL_STATUSES, MAILS_PAGE_SIZE, type MailStatus } from '../../../contract/mail.ts';
+import { PageRange, pageCount, pageFrom, Pager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -11,10 +12,6 @@ import { useResendMail } from '../api/resend-mail.ts';
 import { MailReader } from '../components/mail-reader.tsx';
 import { MAIL_STATUS_LABELS, MailStatusPill } from '../components/mail-status.tsx';
 
-const pageFrom = (raw: string | null) => {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 const statusFrom = (raw: string | null): MailStatus | null =>
   (MAIL_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as MailStatus) : null;
 
@@ -42,9 +39,7 @@ export default function AdminMailsRoute() {
   const resend = useResendMail();
   const [reading, setReading] = useState<string | null>(null);
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / MAILS_PAGE_SIZE)) : 1;
-  const first = data && data.mails.length > 0 ? (page - 1) * MAILS_PAGE_SIZE + 1 : 0;
-  const last = data ? first + data.mails.length - Math.min(1, data.mails.length) : 0;
+  const pages = data ? pageCount(data.total, MAILS_PAGE_SIZE) : 1;
 
   const show = (next: { page?: number; status?: MailStatus | null }) => {
     const nextStatus = next.status === undefined ? status : next.status;
@@ -66,11 +61,7 @@ export default function AdminMailsRoute() {
     <section aria-labelledby="admin-mails-heading" className="admin-mails">
       <div className="list-header admin-header">
         <h1 id="admin-mails-heading">Mails</h1>
-        {data && data.total > 0 ? (
-          <p aria-live="polite">
-            Showing {first}–{last} of {data.total}
-          </p>
-        ) : null}
+        {data ? <PageRange page={page} pageSize={MAILS_PAGE_SIZE} count={data.mails.length} total={data.total} /> : null}
       </div>
       {data?.delivery === 'file' ? <KeptNotice /> : null}
       {data && data.failed > 0 && status !== 'failed' ? (
@@ -165,31 +156,7 @@ export default function AdminMailsRoute() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages of mails">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                if (page > 1) show({ page: page - 1 });
-              }}
-              aria-disabled={page <= 1}
-            >
-              <span aria-hidden="true">←</span> Previous
-            </button>
-            <p aria-live="polite">
-              Page {Math.min(page, pages)} of {pages}
-            </p>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                if (page < pages) show({ page: page + 1 });
-              }}
-              aria-disabled={page >= pages}
-            >
-              Next <span aria-hidden="true">→</span>
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} label="Pages of mails" onPage={(next) => show({ page: next })} />
         </div>
       )}
       {reading ? (
