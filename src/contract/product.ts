@@ -83,6 +83,13 @@ const shippingFlag = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'Yes', 'No'])])
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes' || value === 'Yes');
 
+/** A stock count (quantity, low-stock threshold): a whole number from 0. */
+const stockCount = z.coerce
+  .number<string | number>({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(PRODUCT_QUANTITY_MAX);
+
 /** The text fields of the create/update multipart form. */
 export const productFields = z.object({
   name: text({ max: PRODUCT_NAME_MAX }),
@@ -90,25 +97,13 @@ export const productFields = z.object({
   price: z.union([z.string().trim().min(1, 'is required'), z.number()], { error: 'is required' }).pipe(money),
   quantity: z
     .union([z.string().trim().min(1, 'is required'), z.number()], { error: 'is required' })
-    .pipe(
-      z.coerce
-        .number<string | number>({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(0, 'must be 0 or more')
-        .max(PRODUCT_QUANTITY_MAX),
-    ),
+    .pipe(stockCount),
   category: idNumber,
   shipping: shippingFlag.optional(),
   /** At or below this stock the owner's page lists the product (default 5; left out on update: kept). */
   lowStockThreshold: z
     .union([z.string().trim().min(1, 'is required'), z.number()])
-    .pipe(
-      z.coerce
-        .number<string | number>({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(0, 'must be 0 or more')
-        .max(PRODUCT_QUANTITY_MAX),
-    )
+    .pipe(stockCount)
     .optional(),
 });
 export type ProductFields = z.infer<typeof productFields>;

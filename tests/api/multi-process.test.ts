@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { makeAdmin, makeCategory, makeProduct, multipart } from '../factories.ts';
+import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
 import { freshDatabase, type TestDatabase } from '../setup/test-app.ts';
 
@@ -17,54 +16,27 @@ import { freshDatabase, type TestDatabase } from '../setup/test-app.ts';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = 6;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
+interface Started extends ServerProcess {
   base: string;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 async function startServer(databaseUrl: string, extra: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const { TEST_DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: '4',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: '4',
+    ...extra,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      if (attempt > 200 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  return { child, base, output: () => output, exited };
+  await waitReady(base, server);
+  return { ...server, base };
 }
 
 describe('several server processes on one database', () => {

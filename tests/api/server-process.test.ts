@@ -1,50 +1,25 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
 
 /** The real start script as a process (on PGlite in a temporary folder, or on this run's PostgreSQL). */
 const TSX = ['--import', 'tsx'];
-const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const { TEST_DATABASE_URL: _unused, DATABASE_URL: _unused2, ...env } = process.env;
   return { ...env, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', ...extra };
 }
 
-function start(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [...TSX, 'src/server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const children: ChildProcess[] = [];
 
-async function waitReady(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready');
+function start(env: NodeJS.ProcessEnv): ServerProcess {
+  const server = spawnServer(env);
+  children.push(server.child);
+  return server;
 }
 
 afterEach(() => {
@@ -74,7 +49,7 @@ describe('the server process', () => {
       ADMIN_PASSWORD: 'owner-password-1',
     });
     const first = start(env);
-    await waitReady(port);
+    await waitReady(`http://127.0.0.1:${port}`, first);
     const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -100,7 +75,7 @@ describe('the server process', () => {
 
     // Same folder, no admin variables: the data and the signing secret are still there.
     const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
-    await waitReady(port);
+    await waitReady(`http://127.0.0.1:${port}`, second);
     const categories = await (await fetch(`http://127.0.0.1:${port}/api/v1/category/get-category`)).json();
     expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Lasting Things']);
     const stillValid = await fetch(`http://127.0.0.1:${port}/api/v1/auth/admin-auth`, { headers: { authorization: token } });
@@ -110,7 +85,7 @@ describe('the server process', () => {
 
     // The documented promote command: a registered shopper becomes an administrator, and back.
     const third = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
-    await waitReady(port);
+    await waitReady(`http://127.0.0.1:${port}`, third);
     const register = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,7 +120,7 @@ describe('the server process', () => {
     const port = await freePort();
     const env = baseEnv({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' });
     const first = start(env);
-    await waitReady(port);
+    await waitReady(`http://127.0.0.1:${port}`, first);
     const api = `http://127.0.0.1:${port}/api/v1`;
     const login = async (base: string) =>
       fetch(`${base}/auth/login`, {
@@ -189,7 +164,7 @@ describe('the server process', () => {
     expect(again.stderr).toContain('The database is not empty');
 
     const second = start(baseEnv({ PORT: String(port), DATA_DIR: newDir }));
-    await waitReady(port);
+    await waitReady(`http://127.0.0.1:${port}`, second);
     const categories = await (await fetch(`${api}/category/get-category`)).json();
     expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Moved Shelf']);
     expect((await login(api)).status).toBe(200);
@@ -215,7 +190,7 @@ describe('the server process', () => {
           MAIL_RETRY_SECONDS: '1',
         }),
       );
-      await waitReady(port);
+      await waitReady(`http://127.0.0.1:${port}`, first);
       const api = `http://127.0.0.1:${port}/api/v1`;
       const post = (path: string, body: unknown, token?: string) =>
         fetch(`${api}${path}`, {
@@ -239,7 +214,7 @@ describe('the server process', () => {
       expect(smtp.received).toHaveLength(0);
 
       const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }));
-      await waitReady(port);
+      await waitReady(`http://127.0.0.1:${port}`, second);
       // Everything written before the kill goes out now: the welcome, the owner's notice, the confirmation.
       const mails = await smtp.waitFor(3, 15_000);
       const confirmation = mails.find((mail) => mail.subject === `Your order #${orderId} at Emporium`);

@@ -1,17 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  ANSWER_MAX,
-  forgotPasswordBody,
-  type ForgotPasswordBody,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from '../../../contract/auth.ts';
+import { ANSWER_MAX, forgotPasswordBody, type ForgotPasswordBody } from '../../../contract/auth.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { loginState, rememberedEmail } from '../../features/auth/account-state.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
 import { ResetLinkForm } from '../../features/auth/components/reset-link-form.tsx';
+import { NEW_PASSWORD_FIELD } from '../../features/auth/new-password-field.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import './account-page.css';
@@ -27,15 +22,7 @@ const FIELDS: readonly FieldSpec<keyof ForgotPasswordBody>[] = [
     maxLength: ANSWER_MAX,
     hint: 'The security answer you gave when you registered.',
   },
-  {
-    name: 'newPassword',
-    label: 'New password',
-    type: 'password',
-    autoComplete: 'new-password',
-    placeholder: 'Enter Your New Password',
-    maxLength: PASSWORD_MAX,
-    hint: `At least ${PASSWORD_MIN} characters`,
-  },
+  NEW_PASSWORD_FIELD,
 ];
 
 export default function ForgotPasswordRoute() {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordBody } from '../../../../contract/auth.ts';
+import { PASSWORD_MAX, resetPasswordBody } from '../../../../contract/auth.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../../components/ui/schema-form.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NEW_PASSWORD_FIELD } from '../new-password-field.ts';
 
 /** The new password as the server checks it, typed twice. */
 const newPasswordForm = z
@@ -19,15 +20,7 @@ const newPasswordForm = z
 type Values = { newPassword: string; confirmPassword: string };
 
 const FIELDS: readonly FieldSpec<keyof Values>[] = [
-  {
-    name: 'newPassword',
-    label: 'New password',
-    type: 'password',
-    autoComplete: 'new-password',
-    placeholder: 'Enter Your New Password',
-    maxLength: PASSWORD_MAX,
-    hint: `At least ${PASSWORD_MIN} characters`,
-  },
+  NEW_PASSWORD_FIELD,
   {
     name: 'confirmPassword',
     label: 'Repeat the new password',
