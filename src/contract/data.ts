@@ -76,10 +76,12 @@ export const importRefusedResponse = importReport.partial().extend({ success: z.
 export type ImportResponse = z.infer<typeof importResponse>;
 
 /** Orders for accounting: one row per order line, placed within [from, to] (days in the shop's time zone). */
-export const ordersCsvQuery = z.object({
-  from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
-});
+export const ordersCsvQuery = z
+  .object({
+    from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ['to'], message: 'must not be before from' });
 export const ORDER_CSV_COLUMNS = [
   'order',
   'placed_at',

@@ -12,8 +12,9 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../contract/product.ts';
 import { fromCents, toCents } from '../../../domain/money.ts';
 import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { UNIQUE_SLUG_TRIES, uniqueSlug } from '../../lib/unique-slug.ts';
+import { categorySlugTaken, insertCategory } from '../category/repo.ts';
 import { type Actor, recordChange, recordChanges } from '../audit/repo.ts';
 import { toAuditProduct } from '../product/mapper.ts';
 import { type CsvProduct, allCategories, insertProducts, type ProductWrite, productsBySlug, slugsInUse, updateProducts } from './repo.ts';
@@ -231,24 +232,21 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
  * names where the file gives none), updates; each change and the import itself in the audit log.
  */
 export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileName: string | null): Promise<void> {
-  const usedSlugs = new Set<string>();
-  const categorySlugs = new Set((await allCategories(db)).map((row) => row.slug));
-  // Slugs for new products without one: made from the name, free of every product's and of each other's.
+  // Slugs for new products without one: made from the name (uniqueSlug's candidates), free of every
+  // product's, old or current, and of each other's; asked of the database once for all of them.
   const creating = plan.rows.filter((row) => row.report.action === 'create' && row.write);
-  const wanted = creating.filter((row) => !row.write?.slug).map((row) => slugify(row.write?.name ?? ''));
-  const candidates = [...new Set(wanted.flatMap((base) => [base, ...Array.from({ length: 20 }, (_, n) => `${base}-${n + 2}`)]))];
-  const taken = await slugsInUse(db, candidates);
-  for (const row of plan.rows) if (row.write?.slug) usedSlugs.add(row.write.slug);
+  const bases = new Set(creating.filter((row) => !row.write?.slug).map((row) => slugify(row.write?.name ?? '')));
+  const taken = await slugsInUse(db, [...bases].flatMap((base) => Array.from({ length: UNIQUE_SLUG_TRIES }, (_, n) => (n === 0 ? base : `${base}-${n + 1}`))));
+  for (const row of plan.rows) if (row.write?.slug) taken.add(row.write.slug);
+  const categorySlugs = await Promise.all(
+    [...plan.newCategories.values()].map((name) => uniqueSlug(name, (candidate) => categorySlugTaken(db, candidate))),
+  );
 
   await db.transaction(async (tx) => {
     const categoryIds = new Map<string, number>();
-    for (const [key, name] of plan.newCategories) {
-      const base = slugify(name);
-      let slug = base;
-      for (let n = 2; categorySlugs.has(slug); n++) slug = `${base}-${n}`;
-      categorySlugs.add(slug);
-      const [row] = await tx.insert(categories).values({ name, slug }).returning({ id: categories.id });
-      if (!row) throw new Error('category insert returned nothing');
+    for (const [index, [key, name]] of [...plan.newCategories].entries()) {
+      const slug = categorySlugs[index] as string;
+      const row = await insertCategory(tx, name, slug);
       categoryIds.set(key, row.id);
       await recordChange(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: { name, slug } });
     }
@@ -257,15 +255,13 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
       return row.newCategory ? { ...write, categoryId: categoryIds.get(row.newCategory) ?? write.categoryId } : write;
     };
 
-    const inserts = creating.map((row) => {
+    const inserts: ProductWrite[] = [];
+    for (const row of creating) {
       const write = resolved(row);
-      if (write.slug) return write;
-      const base = slugify(write.name);
-      let slug = base;
-      for (let n = 2; taken.has(slug) || usedSlugs.has(slug); n++) slug = `${base}-${n}`;
-      usedSlugs.add(slug);
-      return { ...write, slug };
-    });
+      const slug = write.slug || (await uniqueSlug(write.name, async (candidate) => taken.has(candidate)));
+      taken.add(slug);
+      inserts.push({ ...write, slug });
+    }
     const created = await insertProducts(tx, inserts);
     const updates = plan.rows.filter((row) => row.report.action === 'update');
     await updateProducts(

@@ -98,7 +98,9 @@ export function createOrderService(db: Db, mailer: Mailer) {
           );
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
-        const items = stock.map((row) => ({
+        // The lines keep the cart's order (the products were locked in id order).
+        const byId = new Map(stock.map((row) => [row.id, row]));
+        const items = [...units.keys()].map((id) => byId.get(id) as repo.StockRow).map((row) => ({
           productId: row.id,
           name: row.name,
           slug: row.slug,

@@ -1,3 +1,4 @@
+import { ordersCsvQuery } from '../../../../contract/data.ts';
 import type { ApiDownload } from '../../../lib/download.ts';
 
 /** Days of the orders export, YYYY-MM-DD, both included ('' for no limit on that side). */
@@ -14,3 +15,7 @@ export const ordersCsv = ({ from, to }: OrdersRange): ApiDownload => {
   const search = query.toString();
   return { path: `/admin/orders.csv${search ? `?${search}` : ''}`, fallbackName: 'orders.csv' };
 };
+
+/** Whether the server takes this range (the contract's rule: real days, the last not before the first). */
+export const rangeAccepted = ({ from, to }: OrdersRange): boolean =>
+  ordersCsvQuery.safeParse({ from: from || undefined, to: to || undefined }).success;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { FieldMessages } from '../../../components/ui/schema-form.tsx';
-import { ordersCsv, type OrdersRange } from '../api/export-orders.ts';
+import { ordersCsv, type OrdersRange, rangeAccepted } from '../api/export-orders.ts';
 import './data.css';
 
 /** Orders for accounting: a range of days (either side may stay open) and the CSV of their lines. */
 export function OrdersExport() {
   const [range, setRange] = useState<OrdersRange>({ from: '', to: '' });
-  const wrong = range.from && range.to && range.from > range.to ? 'The last day must not be before the first day.' : undefined;
+  const wrong = rangeAccepted(range) ? undefined : 'The last day must not be before the first day.';
   return (
     <div className="orders-export">
       <div className="orders-export__range">
