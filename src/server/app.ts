@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
@@ -29,7 +30,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './modules/mail/transport.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { userRoutes } from './modules/user/routes.ts';
-import { AnswerCache, registerAnswerCache } from './plugins/answer-cache.ts';
+import { AnswerCache, answerBeforeRouting, registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerDocs, registerDocsPage } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -78,7 +79,19 @@ function mailTransport(env: Env): MailTransport {
 
 /** The whole shop as a Fastify instance; it never listens (server.ts does). */
 export async function buildApp({ env, database, logStream, maintenanceToken }: BuildAppOptions): Promise<FastifyInstance> {
+  const answers = new AnswerCache(env.CACHE_MAX_MB * 1024 * 1024);
   const app = Fastify({
+    // A cached catalogue answer is sent by the HTTP server's own listener, before Fastify builds a request
+    // for it (the rest go to Fastify). The timeouts are the ones Fastify sets on a server it makes itself.
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (!answerBeforeRouting(answers, req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: {
       level: env.LOG_LEVEL,
       redact: {
@@ -120,7 +133,6 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
 
   registerErrorHandling(app);
   // First of all hooks: a cached catalogue answer is sent before any other work.
-  const answers = new AnswerCache(env.CACHE_MAX_MB * 1024 * 1024);
   registerAnswerCache(app, answers);
   registerAccessLog(app, answers);
   await registerOriginCheck(app, { allowedOrigins: env.CORS_ORIGINS, publicUrl: env.PUBLIC_URL });

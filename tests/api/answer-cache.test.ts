@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +112,125 @@ describe('catalogue answers: cached, revalidated, compressed, and fresh after ev
   });
 });
 
+describe('cached answers over HTTP (answered before routing)', () => {
+  let t: TestApp;
+  let base: { host: string; port: number };
+  let admin: MadeUser;
+  let categoryId: number;
+  let kettle: { id: number; slug: string };
+  const queries: string[] = [];
+  const productQueries = () => queries.filter((text) => /from "products"/.test(text)).length;
+
+  interface Sent {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }
+  /** One request over a real socket, with exactly the headers given (and a body sent as it is). */
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Sent> =>
+    new Promise((resolve, reject) => {
+      const outgoing = httpRequest({ ...base, method, path, headers }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ CORS_ORIGINS: 'https://partner.example' }, { onQuery: (text) => queries.push(text) });
+    admin = await makeAdmin(t.database.db);
+    categoryId = (await makeCategory(t.database.db, 'Kitchen')).id;
+    for (let n = 0; n < 3; n++) await makeProduct(t.database.db, { categoryId, name: `Cup ${n}`, price: 5 });
+    kettle = await makeProduct(t.database.db, { categoryId, name: 'Kettle', price: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = { host: '127.0.0.1', port: (t.app.server.address() as AddressInfo).port };
+  });
+  afterAll(() => t.close());
+
+  it('answers a repeated GET with the same bytes and headers, revalidates, compresses and answers HEAD', async () => {
+    const path = `/api/v1/product/get-product/${kettle.slug}`;
+    const first = await send('GET', path);
+    expect(first.status).toBe(200);
+    queries.length = 0;
+    const again = await send('GET', path);
+    expect(productQueries()).toBe(0);
+    expect(again.body.equals(first.body)).toBe(true);
+    for (const name of ['etag', 'content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options']) {
+      expect(again.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(again.headers['content-length']).toBe(String(first.body.length));
+    const revalidated = await send('GET', path, { 'if-none-match': `W/${first.headers.etag}` });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    const head = await send('HEAD', path);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(first.headers.etag);
+    const list = await send('GET', '/api/v1/product/product-list/1');
+    const br = await send('GET', '/api/v1/product/product-list/1', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(list.body)).toBe(true);
+    expect(productQueries()).toBeLessThanOrEqual(2); // the list's own first read, nothing for the rest
+  });
+
+  it('still refuses a cross-origin read from an origin it does not list, and gives a listed one its CORS headers', async () => {
+    const path = '/api/v1/product/product-list/1';
+    expect((await send('GET', path)).status).toBe(200);
+    const foreign = await send('GET', path, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.etag).toBeUndefined();
+    const partner = await send('GET', path, { origin: 'https://partner.example' });
+    expect(partner.status).toBe(200);
+    expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
+  });
+
+  it('answers POST product-filters from memory by its bytes, and leaves other bodies and types to the usual rules', async () => {
+    const path = '/api/v1/product/product-filters';
+    const body = JSON.stringify({ checked: [String(categoryId)], radio: [20, 39], page: 1 });
+    const json = { 'content-type': 'application/json' };
+    const first = await send('POST', path, json, body);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body.toString()).products.map((p: { name: string }) => p.name)).toEqual(['Kettle']);
+    queries.length = 0;
+    const again = await send('POST', path, json, body);
+    expect(productQueries()).toBe(0);
+    expect(again.body.equals(first.body)).toBe(true);
+    // The same bytes sent as text are a string to the route's schema: refused as before, not answered from memory.
+    const text = await send('POST', path, { 'content-type': 'text/plain' }, body);
+    expect(text.status).toBe(400);
+    expect(JSON.parse(text.body.toString()).success).toBe(false);
+    expect((await send('POST', path, { 'content-type': 'application/xml' }, body)).status).toBe(415);
+    // A body sent in chunks (no length) is read by Fastify and answered the same.
+    const chunked = await send('POST', path, { ...json, 'transfer-encoding': 'chunked' }, body);
+    expect(chunked.status).toBe(200);
+    expect(chunked.body.equals(first.body)).toBe(true);
+    // A bad body is refused by validation, whatever was cached.
+    const bad = await send('POST', path, json, JSON.stringify({ checked: 'all', radio: [], page: 1 }));
+    expect(bad.status).toBe(400);
+    const cut = await send('POST', path, json, body.slice(0, -3));
+    expect(cut.status).toBe(400);
+  });
+
+  it('shows a change made over HTTP at once', async () => {
+    const path = `/api/v1/product/get-product/${kettle.slug}`;
+    const before = await send('GET', path);
+    expect(JSON.parse(before.body.toString()).product.category.name).toBe('Kitchen');
+    const renamed = await send(
+      'PUT',
+      `/api/v1/category/update-category/${categoryId}`,
+      { authorization: admin.token, 'content-type': 'application/json' },
+      JSON.stringify({ name: 'Kitchenware' }),
+    );
+    expect(renamed.status).toBe(200);
+    const after = await send('GET', path);
+    expect(JSON.parse(after.body.toString()).product.category.name).toBe('Kitchenware');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
 describe('AnswerCache', () => {
   const answer = (text: string) => ({ body: Buffer.from(text), compressible: false, etag: '"x"', headers: {}, raw: {} });
 
@@ -128,6 +249,16 @@ describe('AnswerCache', () => {
     cache.setEnabled(true);
     cache.set('/b', answer('b'), cache.generation);
     expect(cache.get('/b')?.body.toString()).toBe('b');
+  });
+
+  it('answers nothing once the server is closing', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    cache.set('/a', answer('a'), cache.generation);
+    cache.close();
+    expect(cache.get('/a')).toBeUndefined();
+    cache.setEnabled(true); // the database's listener coming back does not undo it
+    cache.set('/a', answer('a'), cache.generation);
+    expect(cache.get('/a')).toBeUndefined();
   });
 
   it('stays within its memory', () => {

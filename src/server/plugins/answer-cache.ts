@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RequestPayload } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
@@ -44,6 +46,7 @@ export class AnswerCache {
   hits = 0;
   misses = 0;
   private enabled = true;
+  private closed = false;
   private readonly entries: LRUCache<string, Answer>;
   /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
   private readonly memos = new LRUCache<string, { value: unknown }>({ max: 10_000 });
@@ -53,6 +56,12 @@ export class AnswerCache {
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (answer) => answer.body.length + (answer.gzip?.length ?? 0) + (answer.br?.length ?? 0) + 512,
     });
+  }
+
+  /** The server is closing: nothing more is answered from here (Fastify answers 503 to new requests). */
+  close(): void {
+    this.closed = true;
+    this.setEnabled(false);
   }
 
   invalidate(): void {
@@ -74,7 +83,7 @@ export class AnswerCache {
 
   /** While changes may go unheard (the database connection that tells them dropped), nothing is cached. */
   setEnabled(enabled: boolean): void {
-    this.enabled = enabled;
+    this.enabled = enabled && !this.closed;
     this.invalidate();
   }
 
@@ -164,30 +173,75 @@ function rawHeaders(answer: Answer, form: 'identity' | 'gzip' | 'br' | 'not-modi
   return list;
 }
 
+/** The answer written straight to Node's response, with the header list made once. */
+function writeRaw(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
+    res.writeHead(304, rawHeaders(answer, 'not-modified', 0));
+    res.end();
+    return;
+  }
+  const encoding = answer.compressible ? preferredEncoding(req.headers['accept-encoding']) : null;
+  const body = encoding ? compressed(answer, encoding) : answer.body;
+  res.writeHead(200, rawHeaders(answer, encoding ?? 'identity', body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /**
- * The fastest answer: written straight to the socket (the reply is taken over), with the header list
- * made once. Nothing else runs for it, which is the point: it is the same bytes as the last time.
+ * The fastest answer within Fastify: written straight to the socket (the reply is taken over). Nothing
+ * else runs for it, which is the point: it is the same bytes as the last time.
  */
 function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): void {
   request.answerServed = true;
   reply.hijack();
-  const raw = reply.raw;
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-    raw.writeHead(304, rawHeaders(answer, 'not-modified', 0));
-    raw.end();
-    return;
-  }
-  const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
-  const body = encoding ? compressed(answer, encoding) : answer.body;
-  raw.writeHead(200, rawHeaders(answer, encoding ?? 'identity', body.length));
-  raw.end(request.method === 'HEAD' ? undefined : body);
+  writeRaw(request.raw, reply.raw, answer);
 }
 
 /**
- * Serve cached catalogue answers before any other work. The first hook of all answers a GET that has no
- * Origin header (a cross-origin request goes through the origin check first, then is looked up again
- * before its handler); a POST is looked up by its validated body. Every 200 answer of a cached route is
- * kept, with an ETag (304 on a match) and its gzip and brotli forms made once.
+ * For the HTTP server's own request listener, before Fastify routes the request: a GET or HEAD with no
+ * Origin header whose address has a cached answer is answered here, and true is returned. Only answers
+ * of cached routes are ever stored under a bare address (a POST's key holds its body too), so this is the
+ * answer the route's own hook would send, without building Fastify's request and reply for it. A request
+ * with an Origin header goes through the origin check first (see registerAnswerCache).
+ */
+export function answerBeforeRouting(cache: AnswerCache, req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined || req.url === undefined) {
+    return false;
+  }
+  const answer = cache.get(req.url);
+  if (!answer) return false;
+  cache.hits += 1;
+  writeRaw(req, res, answer);
+  return true;
+}
+
+/** A POST body read whole to key its answer by (larger bodies are left to Fastify and not cached). */
+const RAW_KEY_MAX_BYTES = 16 * 1024;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** The whole body of a request whose length is known, as one buffer. */
+function readBody(payload: RequestPayload, done: (error: Error | null, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const onData = (chunk: Buffer | string) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const onEnd = (error?: Error) => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onEnd);
+    if (error) return done(Object.assign(error, { statusCode: 400 }));
+    done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  };
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onEnd);
+  payload.resume();
+}
+
+/**
+ * Serve cached catalogue answers before any other work. Over HTTP, answerBeforeRouting (the server's own
+ * listener) answers a GET with no Origin before Fastify sees it; the first hook of all does the same for a
+ * request that did not come through it (app.inject) or whose answer was kept a moment later. A request with
+ * an Origin goes through the origin check first, then is looked up before its handler; a POST is looked up
+ * by its body's bytes. Every 200 answer of a cached route is kept, with an ETag (304 on a match) and its
+ * gzip and brotli forms made once.
  */
 export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
   app.decorateRequest('answerKey', null);
@@ -205,29 +259,46 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
     writeAnswer(request, reply, answer);
   });
 
-  // A POST is looked up by its body as sent (before validation: the same body always validates the same).
-  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (request.routeOptions.config.cache !== true || request.method !== 'POST') return done();
-    request.answerKey = `${request.url} ${JSON.stringify(request.body)}`;
-    lookUp(request, reply, done);
+  // A POST is looked up by its body's bytes as sent (and its content type), before they are parsed or
+  // validated: the same bytes always parse and validate the same, and only 200 answers are kept. On a miss
+  // the bytes are handed on to Fastify's parser as if they had not been read.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (request.routeOptions.config.cache !== true || request.method !== 'POST') return done(null, payload);
+    const length = Number(request.headers['content-length']);
+    const type = request.headers['content-type'];
+    const keyable =
+      length > 0 && length <= RAW_KEY_MAX_BYTES && type !== undefined && JSON_TYPE.test(type) && request.headers['content-encoding'] === undefined;
+    if (!keyable) return done(null, payload);
+    readBody(payload, (error, body) => {
+      if (error || !body) return done(error ?? new Error('no body'));
+      request.answerKey = `${request.url} ${type} ${body.toString('latin1')}`;
+      const answer = cache.get(request.answerKey);
+      if (answer) {
+        cache.hits += 1;
+        // Headers set for this request (CORS for a listed origin) are kept when it has an Origin.
+        if (request.headers.origin === undefined) writeAnswer(request, reply, answer);
+        else sendAnswer(request, reply, answer);
+        return;
+      }
+      cache.misses += 1;
+      done(null, Object.assign(Readable.from([body]), { receivedEncodedLength: body.length }));
+    });
   });
   // A GET that came with an Origin header, after the origin check.
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (request.routeOptions.config.cache !== true || request.method === 'POST') return done();
-    lookUp(request, reply, done);
-  });
-
-  function lookUp(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const answer = request.answerKey ? cache.get(request.answerKey) : undefined;
     if (!answer) {
       cache.misses += 1;
       return done();
     }
     cache.hits += 1;
-    // Headers set for this request (CORS for a listed origin) are kept when it has an Origin.
-    if (request.headers.origin === undefined) writeAnswer(request, reply, answer);
-    else sendAnswer(request, reply, answer);
-  }
+    sendAnswer(request, reply, answer);
+  });
+  app.addHook('preClose', (done: HookHandlerDoneFunction) => {
+    cache.close();
+    done();
+  });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const config = request.routeOptions.config;
