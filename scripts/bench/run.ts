@@ -1,12 +1,16 @@
-// npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 5] [--connections 50] [--workers N]
+// npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
+//                   [--connections 50] [--workers N] [--only text] [--cold]
 //
 // Seeds a catalogue of N products into a fresh database of the engine (PostgreSQL: a throw-away database on
 // the server of BENCH_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // PGlite: a temporary directory), starts the built shop on it, and runs wrk (50 connections) against every
 // catalogue read and against a plain Fastify server answering the same page-1 body from memory (the
-// "ceiling"), in the same run. Prints one table per engine and size: req/s, the share of the ceiling, p50
-// and p99 latency, and the server's CPU per answer (Node, and PostgreSQL's processes). With several sizes
-// (--products 10000,100000) it adds the p50 growth from the smallest to the largest.
+// "ceiling"), in the same run. The machine is shared and its speed drifts from second to second, so every
+// call is measured between two ceiling runs, its share is taken against those two, and the whole series is
+// repeated (--rounds): the table shows the median of the rounds (req/s, share of the ceiling, p50, CPU per
+// answer) and the worst p99. Prints one table per engine and size, with the server's CPU per answer (Node,
+// and PostgreSQL's processes); with several sizes (--products 10000,100000) it adds the p50 growth from
+// the smallest to the largest.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,7 +24,8 @@ const { values: args } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
     engine: { type: 'string', default: defaultEngine() },
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     workers: { type: 'string', default: '1' },
     only: { type: 'string' },
@@ -163,6 +168,35 @@ function runWrk(
   };
 }
 
+/** One line of the table: the median of the rounds (the worst p99), with the spread of the shares. */
+interface Row extends Measured {
+  share: number;
+  shareMin: number;
+  shareMax: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function summarize(name: string, runs: Array<Measured & { share: number }>): Row {
+  const of = (pick: (run: Measured & { share: number }) => number) => median(runs.map(pick));
+  return {
+    name,
+    rps: of((run) => run.rps),
+    share: of((run) => run.share),
+    shareMin: Math.min(...runs.map((run) => run.share)),
+    shareMax: Math.max(...runs.map((run) => run.share)),
+    p50: of((run) => run.p50),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    nodeUs: of((run) => run.nodeUs),
+    postgresUs: of((run) => run.postgresUs),
+  };
+}
+
 function startProcess(command: string, commandArgs: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
@@ -177,7 +211,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 
-async function benchOne(engine: string, size: number): Promise<Measured[]> {
+async function benchOne(engine: string, size: number): Promise<Row[]> {
   const target = await throwawayDatabase(engine, `emporium_bench_${size}`);
   const { databaseUrl, dataDir } = target;
 
@@ -239,11 +273,24 @@ async function benchOne(engine: string, size: number): Promise<Measured[]> {
     const warm = { duration: '1' };
     runWrk('warm-up', ceilingUrl, warm);
     for (const [, path, options] of selected) runWrk('warm-up', `${api}${path}`, { ...options, ...warm });
-    const results: Measured[] = [runWrk('ceiling (fixed JSON, before)', ceilingUrl, { pid: ceiling.pid })];
-    for (const [name, path, options] of selected) {
-      results.push(runWrk(name, `${api}${path}`, { ...options, pid: server.pid }));
+    // Ceiling, call, ceiling, call, …, ceiling: each call's share is against the ceiling runs on either side.
+    const rounds: Array<{ ceilings: Measured[]; calls: Array<Measured & { share: number }> }> = [];
+    for (let round = 0; round < Number(args.rounds); round++) {
+      const ceilings = [runWrk('ceiling', ceilingUrl, { pid: ceiling.pid })];
+      const measured: Array<Measured & { share: number }> = [];
+      for (const [name, path, options] of selected) {
+        const call = runWrk(name, `${api}${path}`, { ...options, pid: server.pid });
+        const before = ceilings[ceilings.length - 1] as Measured;
+        const after = runWrk('ceiling', ceilingUrl, { pid: ceiling.pid });
+        ceilings.push(after);
+        measured.push({ ...call, share: call.rps / ((before.rps + after.rps) / 2) });
+      }
+      rounds.push({ ceilings, calls: measured });
     }
-    results.push(runWrk('ceiling (fixed JSON, after)', ceilingUrl, { pid: ceiling.pid }));
+    const results: Row[] = [summarize('ceiling (fixed JSON)', rounds.flatMap((round) => round.ceilings.map((row) => ({ ...row, share: 1 }))))];
+    for (const [name] of selected) {
+      results.push(summarize(name, rounds.map((round) => round.calls.find((row) => row.name === name) as Measured & { share: number })));
+    }
     return results;
   } finally {
     if (ceiling) await stop(ceiling);
@@ -252,11 +299,13 @@ async function benchOne(engine: string, size: number): Promise<Measured[]> {
   }
 }
 
-function printTable(title: string, results: Measured[], smaller?: Measured[]): void {
-  const ceilings = results.filter((row) => row.name.startsWith('ceiling'));
-  const ceiling = ceilings.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, ceilings.length);
+function printTable(title: string, results: Row[], smaller?: Row[]): void {
   const growth = smaller ? ' p50 vs smallest |' : '';
+  const ceiling = results[0];
   console.log(`\n### ${title}\n`);
+  if (ceiling) {
+    console.log(`Ceiling: ${Math.round(ceiling.rps).toLocaleString('en-US')} req/s (median of its runs). Share: the median of ${args.rounds} rounds, each against the ceiling runs just before and after it (lowest-highest in brackets). p99: the worst round.\n`);
+  }
   console.log(`| call | req/s | of ceiling | p50 | p99 | server CPU per answer (node + PostgreSQL) |${growth}`);
   console.log(`|---|---|---|---|---|---|${smaller ? '---|' : ''}`);
   for (const row of results) {
@@ -264,8 +313,9 @@ function printTable(title: string, results: Measured[], smaller?: Measured[]): v
     const base = smaller?.find((other) => other.name === row.name);
     const ratio = smaller ? ` ${base ? `${(row.p50 / base.p50).toFixed(2)}x` : ''} |` : '';
     const errors = row.errors > 0 ? ` (${row.errors} errors)` : '';
+    const spread = row === ceiling ? '' : ` (${row.shareMin.toFixed(2)}-${row.shareMax.toFixed(2)})`;
     console.log(
-      `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')}${errors} | ${(row.rps / ceiling).toFixed(2)} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${cpu} |${ratio}`,
+      `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')}${errors} | ${row.share.toFixed(2)}${spread} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${cpu} |${ratio}`,
     );
   }
 }
@@ -273,7 +323,7 @@ function printTable(title: string, results: Measured[], smaller?: Measured[]): v
 ensureWrk();
 if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 for (const engine of engines) {
-  let smallest: Measured[] | undefined;
+  let smallest: Row[] | undefined;
   for (const size of sizes) {
     const results = await benchOne(engine, size);
     const workers = Number(args.workers) > 1 ? `, ${args.workers} workers` : '';

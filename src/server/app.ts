@@ -30,7 +30,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './modules/mail/transport.ts';
 import { createMailWorker } from './modules/mail/worker.ts';
 import { userRoutes } from './modules/user/routes.ts';
-import { AnswerCache, answerBeforeRouting, registerAnswerCache } from './plugins/answer-cache.ts';
+import { AnswerCache, createPreRouter, registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerDocs, registerDocsPage } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -80,13 +80,12 @@ function mailTransport(env: Env): MailTransport {
 /** The whole shop as a Fastify instance; it never listens (server.ts does). */
 export async function buildApp({ env, database, logStream, maintenanceToken }: BuildAppOptions): Promise<FastifyInstance> {
   const answers = new AnswerCache(env.CACHE_MAX_MB * 1024 * 1024);
+  const preRouter = createPreRouter(answers, { publicUrl: env.PUBLIC_URL, allowedOrigins: env.CORS_ORIGINS });
   const app = Fastify({
     // A cached catalogue answer is sent by the HTTP server's own listener, before Fastify builds a request
     // for it (the rest go to Fastify). The timeouts are the ones Fastify sets on a server it makes itself.
     serverFactory: (handler) => {
-      const server = createServer((req, res) => {
-        if (!answerBeforeRouting(answers, req, res)) handler(req, res);
-      });
+      const server = createServer((req, res) => preRouter(req, res, handler));
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = 0;
       server.setTimeout(0);

@@ -185,6 +185,24 @@ describe('cached answers over HTTP (answered before routing)', () => {
     const partner = await send('GET', path, { origin: 'https://partner.example' });
     expect(partner.status).toBe(200);
     expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
+    // The shop's own pages (Origin: PUBLIC_URL) are answered like a request without an Origin.
+    const own = await send('GET', path, { origin: t.env.PUBLIC_URL });
+    expect(own.status).toBe(200);
+    expect(own.body.equals((await send('GET', path)).body)).toBe(true);
+
+    const filters = '/api/v1/product/product-filters';
+    const body = JSON.stringify({ checked: [String(categoryId)], radio: [0, 19], page: 1 });
+    const json = { 'content-type': 'application/json' };
+    const plain = await send('POST', filters, json, body);
+    expect(plain.status).toBe(200);
+    queries.length = 0;
+    const fromShop = await send('POST', filters, { ...json, origin: t.env.PUBLIC_URL }, body);
+    expect(fromShop.body.equals(plain.body)).toBe(true);
+    expect(productQueries()).toBe(0);
+    expect((await send('POST', filters, { ...json, origin: 'https://evil.example' }, body)).status).toBe(403);
+    const fromPartner = await send('POST', filters, { ...json, origin: 'https://partner.example' }, body);
+    expect(fromPartner.body.equals(plain.body)).toBe(true);
+    expect(fromPartner.headers['access-control-allow-origin']).toBe('https://partner.example');
   });
 
   it('answers POST product-filters from memory by its bytes, and leaves other bodies and types to the usual rules', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RequestPayload } from 'fastify';
@@ -45,6 +45,8 @@ export class AnswerCache {
   generation = 0;
   hits = 0;
   misses = 0;
+  /** The addresses of cached POST routes (their answers are kept by body). */
+  readonly postPaths = new Set<string>();
   private enabled = true;
   private closed = false;
   private readonly entries: LRUCache<string, Answer>;
@@ -196,30 +198,26 @@ function writeAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answe
   writeRaw(request.raw, reply.raw, answer);
 }
 
-/**
- * For the HTTP server's own request listener, before Fastify routes the request: a GET or HEAD with no
- * Origin header whose address has a cached answer is answered here, and true is returned. Only answers
- * of cached routes are ever stored under a bare address (a POST's key holds its body too), so this is the
- * answer the route's own hook would send, without building Fastify's request and reply for it. A request
- * with an Origin header goes through the origin check first (see registerAnswerCache).
- */
-export function answerBeforeRouting(cache: AnswerCache, req: IncomingMessage, res: ServerResponse): boolean {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined || req.url === undefined) {
-    return false;
-  }
-  const answer = cache.get(req.url);
-  if (!answer) return false;
-  cache.hits += 1;
-  writeRaw(req, res, answer);
-  return true;
-}
-
 /** A POST body read whole to key its answer by (larger bodies are left to Fastify and not cached). */
 const RAW_KEY_MAX_BYTES = 16 * 1024;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** A POST body read by the pre-router, which Fastify's parser is then given instead of the spent stream. */
+const PRE_READ_BODY = Symbol('emporium.preReadBody');
+type PreReadRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer };
+
+/** The content type of a POST whose answer may be kept by its bytes: JSON, not encoded, of a known small length. */
+function keyableType(headers: IncomingHttpHeaders): string | undefined {
+  const length = Number(headers['content-length']);
+  const type = headers['content-type'];
+  const keyable = length > 0 && length <= RAW_KEY_MAX_BYTES && type !== undefined && JSON_TYPE.test(type);
+  return keyable && headers['content-encoding'] === undefined ? type : undefined;
+}
+
+/** A POST's key: its address, content type and body bytes (the same bytes always parse and validate the same). */
+const postKey = (url: string, type: string, body: Buffer) => `${url} ${type} ${body.toString('latin1')}`;
 
 /** The whole body of a request whose length is known, as one buffer. */
-function readBody(payload: RequestPayload, done: (error: Error | null, body?: Buffer) => void): void {
+function readBody(payload: NodeJS.ReadableStream, done: (error: Error | null, body?: Buffer) => void): void {
   const chunks: Buffer[] = [];
   const onData = (chunk: Buffer | string) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const onEnd = (error?: Error) => {
@@ -227,7 +225,7 @@ function readBody(payload: RequestPayload, done: (error: Error | null, body?: Bu
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
     if (error) return done(Object.assign(error, { statusCode: 400 }));
-    done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    done(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
   };
   payload.on('data', onData);
   payload.on('end', onEnd);
@@ -235,10 +233,59 @@ function readBody(payload: RequestPayload, done: (error: Error | null, body?: Bu
   payload.resume();
 }
 
+/** The body handed to Fastify's parser as if it had not been read yet. */
+const replay = (body: Buffer): RequestPayload => Object.assign(Readable.from([body]), { receivedEncodedLength: body.length });
+
+export interface PreRouterOptions {
+  /** PUBLIC_URL: a request with this Origin is the shop's own page (the origin check lets it through). */
+  publicUrl: string;
+  /** CORS_ORIGINS: their requests get CORS headers from Fastify, so they are left to it. */
+  allowedOrigins: string[];
+}
+
 /**
- * Serve cached catalogue answers before any other work. Over HTTP, answerBeforeRouting (the server's own
- * listener) answers a GET with no Origin before Fastify sees it; the first hook of all does the same for a
- * request that did not come through it (app.inject) or whose answer was kept a moment later. A request with
+ * The HTTP server's own request listener, in front of Fastify's `handler`: a cached catalogue answer is
+ * written here, before Fastify routes the request and builds its request and reply. It answers a GET or
+ * HEAD whose address has a cached answer (only cached routes' answers are kept under a bare address), and a
+ * POST to a cached POST route whose JSON body's bytes have one. Only requests the origin check would let
+ * through unchanged are answered here: no Origin header, or the shop's own public origin (not a listed CORS
+ * origin, whose answers carry CORS headers); every other request, and every miss, goes to Fastify (a POST
+ * body read here is handed on to Fastify's parser).
+ */
+export function createPreRouter(
+  cache: AnswerCache,
+  { publicUrl, allowedOrigins }: PreRouterOptions,
+): (req: IncomingMessage, res: ServerResponse, handler: (req: IncomingMessage, res: ServerResponse) => void) => void {
+  const listed = new Set(allowedOrigins);
+  const mayAnswer = (origin: string | undefined) => origin === undefined || (origin === publicUrl && !listed.has(origin));
+  return (req, res, handler) => {
+    const { method, url } = req;
+    if (url === undefined || !mayAnswer(req.headers.origin)) return handler(req, res);
+    if (method === 'GET' || method === 'HEAD') {
+      const answer = cache.get(url);
+      if (!answer) return handler(req, res);
+      cache.hits += 1;
+      return writeRaw(req, res, answer);
+    }
+    const type = method === 'POST' && cache.postPaths.has(url) ? keyableType(req.headers) : undefined;
+    if (type === undefined) return handler(req, res);
+    readBody(req, (error, body) => {
+      if (error || !body) return void res.destroy(); // the client went away mid-body
+      const answer = cache.get(postKey(url, type, body));
+      if (!answer) {
+        (req as PreReadRequest)[PRE_READ_BODY] = body;
+        return handler(req, res);
+      }
+      cache.hits += 1;
+      writeRaw(req, res, answer);
+    });
+  };
+}
+
+/**
+ * Serve cached catalogue answers before any other work. Over HTTP, the pre-router (createPreRouter, the
+ * server's own listener) answers most hits before Fastify sees them; the first hook of all does the same for
+ * a GET that did not come through it (app.inject) or whose answer was kept a moment later. A request with
  * an Origin goes through the origin check first, then is looked up before its handler; a POST is looked up
  * by its body's bytes. Every 200 answer of a cached route is kept, with an ETag (304 on a match) and its
  * gzip and brotli forms made once.
@@ -259,31 +306,35 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
     writeAnswer(request, reply, answer);
   });
 
+  // The addresses of cached POST routes, for the pre-router.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.cache === true && methods.includes('POST')) cache.postPaths.add(route.url);
+  });
+
   // A POST is looked up by its body's bytes as sent (and its content type), before they are parsed or
   // validated: the same bytes always parse and validate the same, and only 200 answers are kept. On a miss
   // the bytes are handed on to Fastify's parser as if they had not been read.
   app.addHook('preParsing', (request, reply, payload, done) => {
-    if (request.routeOptions.config.cache !== true || request.method !== 'POST') return done(null, payload);
-    const length = Number(request.headers['content-length']);
-    const type = request.headers['content-type'];
-    const keyable =
-      length > 0 && length <= RAW_KEY_MAX_BYTES && type !== undefined && JSON_TYPE.test(type) && request.headers['content-encoding'] === undefined;
-    if (!keyable) return done(null, payload);
-    readBody(payload, (error, body) => {
-      if (error || !body) return done(error ?? new Error('no body'));
-      request.answerKey = `${request.url} ${type} ${body.toString('latin1')}`;
+    const preRead = (request.raw as PreReadRequest)[PRE_READ_BODY];
+    const type = request.routeOptions.config.cache === true && request.method === 'POST' ? keyableType(request.headers) : undefined;
+    if (type === undefined) return done(null, preRead ? replay(preRead) : payload);
+    const lookUp = (body: Buffer) => {
+      request.answerKey = postKey(request.url, type, body);
       const answer = cache.get(request.answerKey);
-      if (answer) {
-        cache.hits += 1;
-        // Headers set for this request (CORS for a listed origin) are kept when it has an Origin.
-        if (request.headers.origin === undefined) writeAnswer(request, reply, answer);
-        else sendAnswer(request, reply, answer);
-        return;
+      if (!answer) {
+        cache.misses += 1;
+        return done(null, replay(body));
       }
-      cache.misses += 1;
-      done(null, Object.assign(Readable.from([body]), { receivedEncodedLength: body.length }));
-    });
+      cache.hits += 1;
+      // Headers set for this request (CORS for a listed origin) are kept when it has an Origin.
+      if (request.headers.origin === undefined) writeAnswer(request, reply, answer);
+      else sendAnswer(request, reply, answer);
+    };
+    if (preRead) return lookUp(preRead);
+    readBody(payload, (error, body) => (error || !body ? done(error ?? new Error('no body')) : lookUp(body)));
   });
+
   // A GET that came with an Origin header, after the origin check.
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (request.routeOptions.config.cache !== true || request.method === 'POST') return done();
