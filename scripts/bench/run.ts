@@ -7,10 +7,10 @@
 // catalogue read and against a plain Fastify server answering the same page-1 body from memory (the
 // "ceiling"), in the same run. The machine is shared and its speed drifts from second to second, so every
 // call is measured between two ceiling runs, its share is taken against those two, and the whole series is
-// repeated (--rounds): the table shows the median of the rounds (req/s, share of the ceiling, p50, CPU per
-// answer) and the worst p99. Prints one table per engine and size, with the server's CPU per answer (Node,
-// and PostgreSQL's processes); with several sizes (--products 10000,100000) it adds the p50 growth from
-// the smallest to the largest.
+// repeated (--rounds): the table shows the median of the rounds (req/s, share of the ceiling, p50, p99, CPU
+// per answer: Node, and PostgreSQL's processes), with the lowest and highest share and the worst p99. One
+// table per engine and size; with several sizes (--products 10000,100000) it adds the p50 growth from the
+// smallest to the largest.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -168,9 +168,10 @@ function runWrk(
   };
 }
 
-/** One line of the table: the median of the rounds (the worst p99), with the spread of the shares. */
+/** One line of the table: the median of the rounds, with the spread of the shares and the worst p99. */
 interface Row extends Measured {
   share: number;
+  p99Max: number;
   shareMin: number;
   shareMax: number;
 }
@@ -190,7 +191,8 @@ function summarize(name: string, runs: Array<Measured & { share: number }>): Row
     shareMin: Math.min(...runs.map((run) => run.share)),
     shareMax: Math.max(...runs.map((run) => run.share)),
     p50: of((run) => run.p50),
-    p99: Math.max(...runs.map((run) => run.p99)),
+    p99: of((run) => run.p99),
+    p99Max: Math.max(...runs.map((run) => run.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     nodeUs: of((run) => run.nodeUs),
     postgresUs: of((run) => run.postgresUs),
@@ -304,7 +306,7 @@ function printTable(title: string, results: Row[], smaller?: Row[]): void {
   const ceiling = results[0];
   console.log(`\n### ${title}\n`);
   if (ceiling) {
-    console.log(`Ceiling: ${Math.round(ceiling.rps).toLocaleString('en-US')} req/s (median of its runs). Share: the median of ${args.rounds} rounds, each against the ceiling runs just before and after it (lowest-highest in brackets). p99: the worst round.\n`);
+    console.log(`Ceiling: ${Math.round(ceiling.rps).toLocaleString('en-US')} req/s (median of its runs). Share: the median of ${args.rounds} rounds, each against the ceiling runs just before and after it (lowest-highest in brackets); p50 and p99 the median round's, the worst round's p99 in brackets.\n`);
   }
   console.log(`| call | req/s | of ceiling | p50 | p99 | server CPU per answer (node + PostgreSQL) |${growth}`);
   console.log(`|---|---|---|---|---|---|${smaller ? '---|' : ''}`);
@@ -315,7 +317,7 @@ function printTable(title: string, results: Row[], smaller?: Row[]): void {
     const errors = row.errors > 0 ? ` (${row.errors} errors)` : '';
     const spread = row === ceiling ? '' : ` (${row.shareMin.toFixed(2)}-${row.shareMax.toFixed(2)})`;
     console.log(
-      `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')}${errors} | ${row.share.toFixed(2)}${spread} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${cpu} |${ratio}`,
+      `| ${row.name} | ${Math.round(row.rps).toLocaleString('en-US')}${errors} | ${row.share.toFixed(2)}${spread} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms (${row.p99Max.toFixed(1)}) | ${cpu} |${ratio}`,
     );
   }
 }
