@@ -1,5 +1,4 @@
 import { ORDER_STATUS_LABELS, paymentLabel } from '../../../domain/order-status.ts';
-import { SHOP_NAME } from '../../components/ui/page-title.ts';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
 import { fullDate } from '../../lib/time-since.ts';
 import { OrderLines } from './order-lines.tsx';
@@ -11,11 +10,6 @@ export const PRINT_ORDERS_MAX = 50;
 export function printIds(raw: string | null): string[] {
   const ids = (raw ?? '').split(',').map((id) => id.trim()).filter((id) => /^\d{1,10}$/.test(id) && Number(id) > 0);
   return [...new Set(ids)].slice(0, PRINT_ORDERS_MAX);
-}
-
-/** The shop's name as the server was configured (SHOP_NAME, written into each page's Open Graph tags). */
-export function configuredShopName(): string {
-  return document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content || SHOP_NAME;
 }
 
 /** One order on paper: a packing slip that is also the invoice (cash on delivery). */

@@ -5,7 +5,8 @@ import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { adminOrderQuery } from '../api/get-order.ts';
-import { configuredShopName, OrderSlip, printIds } from '../components/order-slip.tsx';
+import { SHOP_NAME } from '../../components/ui/page-title.ts';
+import { OrderSlip, printIds } from '../components/order-slip.tsx';
 
 /**
  * The packing slips (and invoices) of the orders in `?ids=`, one printed page each: a screen toolbar
@@ -19,7 +20,6 @@ export default function PrintOrdersRoute() {
   const loading = queries.some((query) => query.isPending);
   const failed = queries.flatMap((query, index) => (query.isError ? [{ id: ids[index], error: query.error }] : []));
   const orders = queries.flatMap((query) => (query.data ? [query.data.order] : []));
-  const shopName = configuredShopName();
 
   return (
     <div className="print-sheets">
@@ -50,7 +50,7 @@ export default function PrintOrdersRoute() {
           </ul>
         ) : null}
       </div>
-      {loading ? <Spinner label="Loading the orders" /> : orders.map((order) => <OrderSlip key={order._id} order={order} shopName={shopName} />)}
+      {loading ? <Spinner label="Loading the orders" /> : orders.map((order) => <OrderSlip key={order._id} order={order} shopName={SHOP_NAME} />)}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../../components/ui/page-title.ts';
+import { SHOP_NAME, usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
 import './static-page.css';
 
@@ -7,9 +7,9 @@ export default function AboutRoute() {
   usePageTitle('About us');
   return (
     <article className="card static-page prose" aria-labelledby="about-title">
-      <h1 id="about-title">About Emporium</h1>
+      <h1 id="about-title">About {SHOP_NAME}</h1>
       <p>
-        Emporium is a small online shop with a simple promise: good products, fair prices and no surprises. Every
+        {SHOP_NAME} is a small online shop with a simple promise: good products, fair prices and no surprises. Every
         item is picked by people who use it, and every order is packed with care.
       </p>
       <p>

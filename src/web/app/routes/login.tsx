@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginBody, type LoginBody, PASSWORD_MAX } from '../../../contract/auth.ts';
-import { usePageTitle } from '../../components/ui/page-title.ts';
+import { SHOP_NAME, usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { rememberedEmail, returnPath } from '../../features/auth/account-state.ts';
@@ -65,7 +65,7 @@ export default function LoginRoute() {
           </button>
         </div>
         <p className="form-card__footer">
-          New to Emporium?{' '}
+          New to {SHOP_NAME}?{' '}
           <Link to={paths.register} state={location.state}>
             Create an account
           </Link>

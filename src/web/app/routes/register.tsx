@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ADDRESS_MAX, ANSWER_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, registerBody, type RegisterBody } from '../../../contract/auth.ts';
-import { usePageTitle } from '../../components/ui/page-title.ts';
+import { SHOP_NAME, usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { loginState } from '../../features/auth/account-state.ts';
@@ -66,7 +66,7 @@ export default function RegisterRoute() {
     <div className="account-page">
       <form className="form-card" onSubmit={submit} noValidate aria-labelledby="register-heading">
         <h1 id="register-heading">REGISTER FORM</h1>
-        <p className="form-card__lead">Create your Emporium account to check out and follow your orders.</p>
+        <p className="form-card__lead">Create your {SHOP_NAME} account to check out and follow your orders.</p>
         <SchemaFields form={form} />
         <button type="submit" className="btn btn--block" disabled={register.isPending} aria-busy={register.isPending}>
           REGISTER

@@ -5,6 +5,7 @@ import { notify } from '../../lib/notify.ts';
 import { signOut, useAuth } from '../../stores/auth-store.ts';
 import { useCart } from '../../stores/cart-store.ts';
 import { Dropdown } from '../ui/dropdown.tsx';
+import { SHOP_NAME } from '../ui/page-title.ts';
 
 function SearchBox() {
   const navigate = useNavigate();
@@ -59,9 +60,9 @@ export function Header({ categoriesMenu }: { categoriesMenu: ReactNode }) {
       <div className="container site-header__bar">
         <Link to={paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">
-            E
+            {SHOP_NAME.charAt(0).toUpperCase()}
           </span>
-          Emporium
+          {SHOP_NAME}
         </Link>
         <button
           type="button"
