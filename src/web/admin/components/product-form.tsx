@@ -49,6 +49,57 @@ interface ProductFormProps {
   secondaryAction?: ReactNode;
 }
 
+type NumberName = 'price' | 'quantity' | 'lowStockThreshold';
+
+/** What a number field needs of the product form. */
+interface NumberFieldForm {
+  values: ProductInput;
+  errors: Partial<Record<keyof ProductInput, string>>;
+  change: (name: NumberName, value: string) => void;
+  inputId: (name: NumberName) => string;
+  ariaProps: (name: NumberName, hint?: boolean) => { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+}
+
+/** A labelled number input of the product form (money in cents' steps, or whole units), with its hint and error. */
+function NumberField({
+  form,
+  name,
+  label,
+  decimal = false,
+  max,
+  placeholder,
+  hint,
+}: {
+  form: NumberFieldForm;
+  name: NumberName;
+  label: string;
+  decimal?: boolean;
+  max: number;
+  placeholder: string;
+  hint?: string;
+}) {
+  const id = form.inputId(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        min={0}
+        max={max}
+        step={decimal ? 0.01 : 1}
+        placeholder={placeholder}
+        value={form.values[name]}
+        onChange={(event) => form.change(name, event.target.value)}
+        {...form.ariaProps(name, hint !== undefined)}
+      />
+      <FieldMessages id={id} hint={hint} error={form.errors[name]} />
+    </div>
+  );
+}
+
 /** The one product form, for Create Product and Update Product. */
 export function ProductForm({
   product,
@@ -113,63 +164,18 @@ export function ProductForm({
             <FieldMessages id={inputId('description')} error={errors.description} />
           </div>
           <div className="product-form__row">
-            <div className="field">
-              <label htmlFor={inputId('price')}>Price (US$)</label>
-              <input
-                id={inputId('price')}
-                name="price"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={PRODUCT_PRICE_MAX}
-                step={0.01}
-                placeholder="0.00"
-                value={values.price}
-                onChange={(event) => change('price', event.target.value)}
-                {...form.ariaProps('price')}
-              />
-              <FieldMessages id={inputId('price')} error={errors.price} />
-            </div>
-            <div className="field">
-              <label htmlFor={inputId('quantity')}>Quantity</label>
-              <input
-                id={inputId('quantity')}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={PRODUCT_QUANTITY_MAX}
-                step={1}
-                placeholder="0"
-                value={values.quantity}
-                onChange={(event) => change('quantity', event.target.value)}
-                {...form.ariaProps('quantity', true)}
-              />
-              <FieldMessages id={inputId('quantity')} hint="Units in stock." error={errors.quantity} />
-            </div>
+            <NumberField form={form} name="price" label="Price (US$)" decimal max={PRODUCT_PRICE_MAX} placeholder="0.00" />
+            <NumberField form={form} name="quantity" label="Quantity" max={PRODUCT_QUANTITY_MAX} placeholder="0" hint="Units in stock." />
           </div>
           <div className="product-form__row">
-            <div className="field">
-              <label htmlFor={inputId('lowStockThreshold')}>Low-stock threshold</label>
-              <input
-                id={inputId('lowStockThreshold')}
-                name="lowStockThreshold"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={PRODUCT_QUANTITY_MAX}
-                step={1}
-                placeholder={String(DEFAULT_LOW_STOCK_THRESHOLD)}
-                value={values.lowStockThreshold}
-                onChange={(event) => change('lowStockThreshold', event.target.value)}
-                {...form.ariaProps('lowStockThreshold', true)}
-              />
-              <FieldMessages
-                id={inputId('lowStockThreshold')}
-                hint="At or below this stock, the owner's page lists it."
-                error={errors.lowStockThreshold}
-              />
-            </div>
+            <NumberField
+              form={form}
+              name="lowStockThreshold"
+              label="Low-stock threshold"
+              max={PRODUCT_QUANTITY_MAX}
+              placeholder={String(DEFAULT_LOW_STOCK_THRESHOLD)}
+              hint="At or below this stock, the owner's page lists it."
+            />
             <div className="field">
               <label htmlFor={inputId('shipping')}>Shipping</label>
               <select
