@@ -53,15 +53,36 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
 
-/** Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one. */
-export const profileBody = z.object({
-  name: required(NAME_MAX).optional(),
-  email: z.string().max(1000).optional(),
-  password: z.union([z.literal(''), password]).optional(),
-  phone: required(PHONE_MAX).optional(),
-  address: text({ max: ADDRESS_MAX, multiline: true }).optional(),
-});
+/** The password the signed-in user types to prove it is them (as at login: taken as typed). */
+const currentPassword = text({ max: PASSWORD_MAX, trim: false });
+
+export const CURRENT_PASSWORD_REQUIRED = 'is required to set a new password';
+
+/**
+ * Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one; a new
+ * password needs the current one (a token alone cannot take an account over).
+ */
+export const profileBody = z
+  .object({
+    name: required(NAME_MAX).optional(),
+    email: z.string().max(1000).optional(),
+    password: z.union([z.literal(''), password]).optional(),
+    currentPassword: z.union([z.literal(''), currentPassword]).optional(),
+    phone: required(PHONE_MAX).optional(),
+    address: text({ max: ADDRESS_MAX, multiline: true }).optional(),
+  })
+  .refine((body) => !body.password || Boolean(body.currentPassword), {
+    path: ['currentPassword'],
+    message: CURRENT_PASSWORD_REQUIRED,
+  });
 export type ProfileBody = z.infer<typeof profileBody>;
+
+/** A new security answer, with the current password. */
+export const securityAnswerBody = z.object({
+  answer: required(ANSWER_MAX),
+  currentPassword,
+});
+export type SecurityAnswerBody = z.infer<typeof securityAnswerBody>;
 
 export const profileResponse = z.object({
   success: z.literal(true),

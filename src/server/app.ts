@@ -129,6 +129,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentSession', null);
 
   registerErrorHandling(app);
   // First of all hooks: a cached catalogue answer is sent before any other work.
@@ -168,6 +169,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     publicUrl: env.PUBLIC_URL,
     ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL,
   });
+  const auth = createAuthService(db, tokens, mailer);
   const mailWorker = createMailWorker({
     db,
     database,
@@ -175,6 +177,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     log: app.log,
     retrySeconds: env.MAIL_RETRY_SECONDS,
     attempts: env.MAIL_ATTEMPTS,
+    // A reset mail gets its link as it is sent (the outbox never keeps one).
+    prepare: (mail) => auth.prepareMail(mail),
   });
   app.addHook('onReady', () => mailWorker.start());
   app.addHook('onClose', () => mailWorker.stop());
@@ -186,14 +190,13 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     });
     app.addHook('onClose', async () => stopBackups());
   }
-  const auth = createAuthService(db, tokens, mailer);
   const guards = createGuards(auth);
-  // Failure windows that are over are forgotten every 10 minutes (and once at start).
-  const pruneFailures = () =>
-    auth.pruneFailures().catch((error: unknown) => app.log.warn({ err: error }, 'pruning sign-in failures failed'));
-  const pruneTimer = setInterval(pruneFailures, 10 * 60_000).unref();
+  // Failure windows that are over, expired revoked tokens and old sign-in addresses are forgotten every
+  // 10 minutes (and once at start).
+  const pruneAuth = () => auth.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning sign-in records failed'));
+  const pruneTimer = setInterval(pruneAuth, 10 * 60_000).unref();
   app.addHook('onReady', async () => {
-    await pruneFailures();
+    await pruneAuth();
   });
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   const categories = createCategoryService(db);

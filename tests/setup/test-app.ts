@@ -43,6 +43,8 @@ export async function freshDatabase(options: { onQuery?: (sqlText: string) => vo
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL URL of the app's database (none for PGlite), for the command-line tools. */
+  url?: string;
   env: Env;
   close(): Promise<void>;
 }
@@ -57,7 +59,7 @@ export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase({ onQuery: options.onQuery });
+  const { database, url, drop } = await freshDatabase({ onQuery: options.onQuery });
   // Its own data folder: mails kept as files (no SMTP_URL) land there, not in the repository's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const env = testEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...overrides });
@@ -66,6 +68,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    ...(url ? { url } : {}),
     env,
     close: async () => {
       await app.close();

@@ -10,10 +10,11 @@ import {
   registerResponse,
   resetLinkBody,
   resetPasswordBody,
+  securityAnswerBody,
 } from '../../../contract/auth.ts';
 import { errorResponse, successResponse } from '../../../contract/common.ts';
 import { toPublicUser } from '../user/mapper.ts';
-import { type Guards, userOf } from './guards.ts';
+import { type Guards, sessionOf, userOf } from './guards.ts';
 import { RESET_LINK_SENT, type AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/login',
     { onRequest: rateLimit, schema: { tags, body: loginBody, response: { 200: loginResponse, 401: errorResponse } } },
     async (request) => {
-      const { user, token } = await auth.login(request.body);
+      const { user, token } = await auth.login(request.body, request.ip);
       return { success: true as const, message: 'Logged in successfully', user: toPublicUser(user), token };
     },
   );
@@ -57,7 +58,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/forgot-password',
     {
       onRequest: rateLimit,
-      schema: { tags, body: forgotPasswordBody, response: { 200: successResponse, 401: errorResponse } },
+      schema: {
+        tags,
+        description: 'A new password with the security answer; refused (403) for an administrator, who uses the mailed link.',
+        body: forgotPasswordBody,
+        response: { 200: successResponse, 401: errorResponse, 403: errorResponse },
+      },
     },
     async (request) => {
       await auth.resetPassword(request.body);
@@ -71,7 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: rateLimit,
       schema: {
         tags,
-        description: 'Mail a link to choose a new password. The answer is the same whether the address has an account or not.',
+        description:
+          'Mail a link to choose a new password. The answer is the same, in the same time, whether the address has an account or not.',
         body: resetLinkBody,
         response: { 200: successResponse },
       },
@@ -108,15 +115,52 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.put(
     '/profile',
-    { preHandler: guards.requireUser, schema: { tags, body: profileBody, response: { 200: profileResponse } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        description: 'A new `password` needs `currentPassword` (400 without it, 403 when it is wrong); an empty password keeps the old one.',
+        body: profileBody,
+        response: { 200: profileResponse, 403: errorResponse },
+      },
+    },
     async (request) => {
-      const { user, token } = await auth.updateProfile(userOf(request).id, request.body);
+      const { user, token } = await auth.updateProfile(userOf(request), request.body, request.ip);
       return {
         success: true as const,
         message: 'Profile Updated Successfully',
         updatedUser: toPublicUser(user),
         ...(token ? { token } : {}),
       };
+    },
+  );
+
+  app.put(
+    '/security-answer',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        description: 'A new security answer, with the current password (403 when it is wrong).',
+        body: securityAnswerBody,
+        response: { 200: successResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      await auth.changeAnswer(userOf(request), request.body, request.ip);
+      return { success: true as const, message: 'Security answer changed' };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags, description: "Sign this session out: its token is refused from now on (the account's other sessions stay).", response: { 200: successResponse, 401: errorResponse } },
+    },
+    async (request) => {
+      await auth.logout(sessionOf(request));
+      return { success: true as const, message: 'Logout Successfully' };
     },
   );
 };

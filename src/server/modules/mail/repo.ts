@@ -53,6 +53,11 @@ export async function markDelivered(db: Db, id: number, status: 'sent' | 'kept')
     .where(eq(mailOutbox.id, id));
 }
 
+/** A mail that is not to be sent after all (a reset link asked for an address without an account). */
+export async function deleteMail(db: Db, id: number): Promise<void> {
+  await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+}
+
 /** A try failed: again after `retryInSeconds`, or, after the last try, failed for good (until resent). */
 export async function markAttemptFailed(
   db: Db,
