@@ -10,6 +10,8 @@ export interface MailerOptions extends templates.MailContext {
 
 /** Reset mails: kept without their link, which is made as each is sent. */
 const PASSWORD_RESET_KIND = 'password-reset';
+/** A reset mail is due this long after it was asked for (see passwordResetRequested). */
+export const RESET_MAIL_DELAY_SECONDS = 1;
 
 /**
  * The shop's mails, written to the outbox inside the caller's transaction (the order, the status change,
@@ -34,10 +36,12 @@ export function createMailer(options: MailerOptions) {
 
     /**
      * A reset link was asked for this address: the outbox keeps a mail without a link (what the Mails
-     * screen and backups show); the link is written in when the mail is sent (passwordResetContent).
+     * screen and backups show); the link is written in when the mail is sent (passwordResetContent). It is
+     * due a moment later, so that sending it (or finding that no account has the address) never runs while
+     * the request is being answered: the answer takes the same time either way.
      */
     async passwordResetRequested(tx: Db | Tx, email: string): Promise<void> {
-      await enqueueMail(tx, { kind: PASSWORD_RESET_KIND, toAddress: email, ...templates.passwordResetKept(context) });
+      await enqueueMail(tx, { kind: PASSWORD_RESET_KIND, toAddress: email, ...templates.passwordResetKept(context) }, RESET_MAIL_DELAY_SECONDS);
     },
 
     /** The reset mail as it is sent, with its link. */

@@ -13,9 +13,15 @@ export interface NewMail {
   html: string;
 }
 
-/** Written in the caller's transaction: the mail exists exactly when what caused it does. */
-export async function enqueueMail(tx: Db | Tx, mail: NewMail): Promise<void> {
-  await tx.insert(mailOutbox).values(mail);
+/**
+ * Written in the caller's transaction: the mail exists exactly when what caused it does. `delaySeconds`:
+ * not sent before then (the worker's next look after it).
+ */
+export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    ...mail,
+    ...(delaySeconds > 0 ? { nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` } : {}),
+  });
 }
 
 /**
