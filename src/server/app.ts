@@ -201,7 +201,12 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   const categories = createCategoryService(db);
   const products = createProductService(db, (key, compute) => answers.memo(key, compute));
-  const orders = createOrderService(db, mailer);
+  const orders = createOrderService(db, mailer, {
+    ordersPerAccount: env.OPEN_ORDERS_PER_ACCOUNT,
+    unitsPerAccount: env.OPEN_UNITS_PER_ACCOUNT,
+    ordersPerAddress: env.OPEN_ORDERS_PER_ADDRESS,
+    unitsPerAddress: env.OPEN_UNITS_PER_ADDRESS,
+  });
 
   await app.register(
     async (api) => {

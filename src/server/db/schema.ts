@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AWAITING_PAYMENT } from '../../domain/order-status.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * An order's status is one of AWAITING_PAYMENT, written out as literals (a partial index's predicate, and
+ * the queries it serves, must spell it the same way).
+ */
+export const awaitingPayment = (status: AnyColumn) =>
+  sql`${status} in (${sql.raw(AWAITING_PAYMENT.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -155,8 +163,8 @@ export const orders = pgTable(
     // The owner's page: orders waiting to be processed or shipped, oldest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),
     // The limits on orders waiting for payment on delivery, per account and per address (few rows each).
-    index('orders_open_buyer_idx').on(t.buyerId).where(sql`${t.status} in ('not_processed', 'processing', 'shipped')`),
-    index('orders_open_from_idx').on(t.placedFrom).where(sql`${t.status} in ('not_processed', 'processing', 'shipped')`),
+    index('orders_open_buyer_idx').on(t.buyerId).where(awaitingPayment(t.status)),
+    index('orders_open_from_idx').on(t.placedFrom).where(awaitingPayment(t.status)),
     check(
       'orders_status_valid',
       sql`${t.status} in ('not_processed', 'processing', 'shipped', 'delivered', 'cancelled')`,

@@ -47,7 +47,7 @@ export function sessionOf(request: FastifyRequest): TokenSession {
 }
 
 /** The signed-in user of a route behind a guard, as the audit log records them (with their address). */
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor & { address: string } {
   const user = userOf(request);
   return { id: user.id, name: user.name, address: request.ip };
 }

@@ -34,7 +34,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; guards: 
       preHandler: guards.requireUser,
       // Checkout takes stock: the catalogue shows it.
       config: { invalidatesCatalogue: true },
-      schema: { tags, body: checkoutBody, response: { 201: checkoutResponse, 409: errorResponse } },
+      schema: {
+        tags,
+        description:
+          'Places an order (pay on delivery). Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
+        body: checkoutBody,
+        response: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse },
+      },
     },
     async (request, reply) => {
       const { order, items } = await orders.checkout(userOf(request), request.body.cart, actorOf(request));
