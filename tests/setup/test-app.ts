@@ -49,6 +49,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The limits on orders waiting for payment, turned off: for tests about something else that place many
+ * orders from one account or address (tests/api/order-limits.test.ts tests the limits).
+ */
+export const NO_ORDER_LIMITS = {
+  OPEN_ORDERS_PER_ACCOUNT: '0',
+  OPEN_UNITS_PER_ACCOUNT: '0',
+  OPEN_ORDERS_PER_ADDRESS: '0',
+  OPEN_UNITS_PER_ADDRESS: '0',
+} as const;
+
 export interface TestAppOptions {
   onQuery?: (sqlText: string) => void;
   /** Receives the app's log lines (set LOG_LEVEL in the overrides: tests default to silent). */

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SecurityAnswerBody } from '../../../../contract/auth.ts';
+import type { SuccessResponse } from '../../../../contract/common.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** PUT security-answer `{answer, currentPassword}`: 403 when the password is not the current one. */
+export const changeSecurityAnswer = (body: SecurityAnswerBody) => api.put<SuccessResponse>('/auth/security-answer', { ...body });
+
+export const useChangeSecurityAnswer = () => useMutation({ mutationFn: changeSecurityAnswer });
