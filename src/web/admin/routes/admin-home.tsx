@@ -11,6 +11,9 @@ import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DailyChart, dayLabel } from '../components/daily-chart.tsx';
+import '../../components/ui/table.css';
+import '../../components/ui/admin-table.css';
+import './admin-home.css';
 
 const SHORTCUTS = [
   { to: paths.admin.createCategory, title: 'Categories', text: 'Add, rename and remove the categories of the shop.' },
