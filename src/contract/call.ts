@@ -63,13 +63,13 @@ type Part<Key extends string, S> = S extends z.ZodType
   ? Optional<z.input<S>> extends true
     ? { [K in Key]?: z.input<S> }
     : { [K in Key]: z.input<S> }
-  : unknown;
+  : { [K in Key]?: never };
 
 /** What a client sends: the path's parameters, the query, and a JSON body or a multipart form. */
 export type CallInput<C extends Call> = Part<'params', C['params']> &
   Part<'query', C['query']> &
   Part<'body', C['body']> &
-  (C['form'] extends object ? { form: FormData } : unknown);
+  (C['form'] extends object ? { form: FormData } : { form?: never });
 
 /** The parsed parts of a request, as the server's handler reads them. */
 export interface ParsedInput<C extends Call> {
