@@ -188,7 +188,7 @@ export const calls = defineCalls({
     params: orderIdParams,
     body: orderStatusBody,
     answers: { 200: orderStatusResponse },
-    docs: { send: '`status`: `Not Process`, `Processing`, `Shipped`, `deliverd` or `cancel`', answer: 'the buyer is mailed' },
+    docs: { send: '(`Not Process`, `Processing`, `Shipped`, `deliverd` or `cancel`)', answer: 'the buyer is mailed' },
   },
   orderDetail: {
     method: 'GET',
@@ -305,7 +305,7 @@ export const calls = defineCalls({
     cache: true,
     body: productFiltersBody,
     answers: { 200: productFiltersResponse },
-    docs: { send: '`checked`: category ids, `radio`: a band `[min, max]` or `[]`', answer: 'all without a page' },
+    docs: { send: '(`checked`: category ids; `radio`: a band `[min, max]` or `[]`)', answer: 'all without a page' },
   },
   search: {
     method: 'GET',
