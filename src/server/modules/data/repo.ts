@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, orderItems, orders, users } from '../../db/schema.ts';
 
@@ -9,21 +10,23 @@ export async function allCategories(db: Db | Tx): Promise<{ id: number; name: st
   return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories);
 }
 
-export interface OrderLineRow {
-  orderId: number;
-  createdAt: Date;
-  status: string;
-  totalCents: number;
-  buyerName: string;
-  buyerEmail: string;
-  deliveryName: string;
-  deliveryAddress: string;
-  deliveryPhone: string;
-  productId: number;
-  name: string;
-  quantity: number;
-  unitPriceCents: number;
-}
+/** An order line for accounting: the order, its buyer and delivery details, the line. */
+const orderLineSelection = {
+  orderId: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  deliveryName: orders.deliveryName,
+  deliveryAddress: orders.deliveryAddress,
+  deliveryPhone: orders.deliveryPhone,
+  productId: orderItems.productId,
+  name: orderItems.name,
+  quantity: orderItems.quantity,
+  unitPriceCents: orderItems.unitPriceCents,
+};
+export type OrderLineRow = SelectResultFields<typeof orderLineSelection>;
 
 export interface DayRange {
   /** First day (YYYY-MM-DD), included. */
@@ -58,21 +61,7 @@ export async function* orderLines(db: Db, range: DayRange): AsyncGenerator<Order
       .limit(BATCH);
     if (page.length === 0) return;
     const lines = await db
-      .select({
-        orderId: orders.id,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        totalCents: orders.totalCents,
-        buyerName: users.name,
-        buyerEmail: users.email,
-        deliveryName: orders.deliveryName,
-        deliveryAddress: orders.deliveryAddress,
-        deliveryPhone: orders.deliveryPhone,
-        productId: orderItems.productId,
-        name: orderItems.name,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-      })
+      .select(orderLineSelection)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.buyerId))
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
