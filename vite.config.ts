@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type Plugin } from 'vite';
+import { apiCalls } from './scripts/api-calls-plugin.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -58,7 +59,7 @@ function inlineEntryStylesheet(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [react(), inlineEntryStylesheet()],
+  plugins: [react(), inlineEntryStylesheet(), apiCalls()],
   resolve: {
     alias: command === 'build' && process.env.WEB_RUNTIME !== 'react' ? preactInPlaceOfReact : [],
   },

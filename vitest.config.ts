@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { apiCalls } from './scripts/api-calls-plugin.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -21,7 +22,8 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The web client reads its calls' paths from virtual:api-calls, as in the build.
+      { plugins: [apiCalls()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       apiProject('api-pglite', 'pglite'),
       ...(postgresUrl ? [apiProject('api-postgres', 'postgres')] : []),
     ],

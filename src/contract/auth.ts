@@ -18,14 +18,15 @@ export const email = text({ max: 254 })
 /** Passwords are taken as typed (not trimmed), with the same text rule as every other field. */
 export const password = text({ max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false });
 
-export const registerBody = z.object({
+/** An account's contact details, where its orders go: one definition for register and the profile. */
+export const contactDetails = z.object({
   name: required(NAME_MAX),
-  email,
-  password,
   phone: required(PHONE_MAX),
   address: text({ max: ADDRESS_MAX, multiline: true }),
-  answer: required(ANSWER_MAX),
 });
+const { name, phone, address } = contactDetails.shape;
+
+export const registerBody = z.object({ name, email, password, phone, address, answer: required(ANSWER_MAX) });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
@@ -55,11 +56,11 @@ export const okResponse = z.object({ ok: z.literal(true) });
 
 /** Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one. */
 export const profileBody = z.object({
-  name: required(NAME_MAX).optional(),
+  name: name.optional(),
   email: z.string().max(1000).optional(),
   password: z.union([z.literal(''), password]).optional(),
-  phone: required(PHONE_MAX).optional(),
-  address: text({ max: ADDRESS_MAX, multiline: true }).optional(),
+  phone: phone.optional(),
+  address: address.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 

@@ -2,8 +2,8 @@
 //   npm run admin:promote -- someone@example.com [--demote]
 import { ADMIN_ROLE, USER_ROLE } from '../../contract/user.ts';
 import { userInfo } from 'node:os';
-import { systemActor } from '../modules/audit/repo.ts';
-import { setRoleByEmail } from '../modules/user/repo.ts';
+import { systemActor } from '../modules/audit/service.ts';
+import { setRoleByEmail } from '../modules/user/service.ts';
 import { openFromEnv } from './open-from-env.ts';
 
 const args = process.argv.slice(2);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
 import { hashSecret, verifySecret } from '../../lib/secret-hash.ts';
-import { recordChange, systemActor } from '../audit/repo.ts';
-import * as userRepo from '../user/repo.ts';
-import type { UserRow } from '../user/repo.ts';
+import { recordChange, systemActor } from '../audit/service.ts';
+import * as accounts from '../user/service.ts';
+import type { UserRow } from '../user/service.ts';
 
 /**
  * ADMIN_EMAIL / ADMIN_PASSWORD at start: make sure that administrator exists with that password.
@@ -12,14 +12,14 @@ import type { UserRow } from '../user/repo.ts';
  */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string; name: string }): Promise<UserRow> {
   const email = admin.email.trim().toLowerCase();
-  const existing = await userRepo.findUserByEmail(db, email);
+  const existing = await accounts.findUserByEmail(db, email);
   if (existing) {
     const passwordOk = await verifySecret(admin.password, existing.passwordHash);
     const newHash = passwordOk ? null : await hashSecret(admin.password);
     const updated = await db.transaction(async (tx) => {
       const row = newHash
-        ? await userRepo.changePassword(tx, existing.id, newHash, { role: ADMIN_ROLE })
-        : await userRepo.updateUser(tx, existing.id, { role: ADMIN_ROLE });
+        ? await accounts.changePassword(tx, existing.id, newHash, { role: ADMIN_ROLE })
+        : await accounts.updateUser(tx, existing.id, { role: ADMIN_ROLE });
       if (existing.role !== ADMIN_ROLE) {
         await recordChange(tx, systemActor('ADMIN_EMAIL at start'), {
           action: 'user.role',
@@ -33,7 +33,7 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     });
     return updated ?? existing;
   }
-  return userRepo.insertUser(db, {
+  return accounts.insertUser(db, {
     name: admin.name,
     email,
     passwordHash: await hashSecret(admin.password),

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { decoyHash, hashSecret, normalizeAnswer, verifySecret } from '../../lib/secret-hash.ts';
-import type { UserRow } from '../user/repo.ts';
-import * as userRepo from '../user/repo.ts';
+import * as accounts from '../user/service.ts';
+import type { UserRow } from '../user/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as failures from './failures-repo.ts';
 import * as resetTokens from './reset-tokens-repo.ts';
@@ -57,7 +57,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
         seconds,
       );
     }
-    const user = await userRepo.findUserByEmail(db, email);
+    const user = await accounts.findUserByEmail(db, email);
     const ok = await verifySecret(secret, user ? hashOf(user) : await decoyHash());
     if (!user || !ok) return null;
     await failures.clearFailures(db, key);
@@ -66,7 +66,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
 
   return {
     async register(input: RegisterBody): Promise<UserRow> {
-      if (await userRepo.findUserByEmail(db, input.email)) throw conflict('Already registered, please login');
+      if (await accounts.findUserByEmail(db, input.email)) throw conflict('Already registered, please login');
       const [passwordHash, answerHash] = await Promise.all([
         hashSecret(input.password),
         hashSecret(normalizeAnswer(input.answer)),
@@ -74,7 +74,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       try {
         // The welcome mail is written with the account: both or neither.
         return await db.transaction(async (tx) => {
-          const user = await userRepo.insertUser(tx, {
+          const user = await accounts.insertUser(tx, {
             name: input.name,
             email: input.email,
             passwordHash,
@@ -105,7 +105,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       const user = await checkSecret('reset', input.email, normalizeAnswer(input.answer), (u) => u.answerHash);
       if (!user) throw unauthorized(WRONG_ANSWER);
       // A new password ends every session signed in with the old one.
-      await userRepo.changePassword(db, user.id, await hashSecret(input.newPassword));
+      await accounts.changePassword(db, user.id, await hashSecret(input.newPassword));
       await failures.clearFailures(db, `login:${input.email}`);
     },
 
@@ -119,7 +119,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
      * same either way, so the answer does not tell whether an account exists.
      */
     async requestResetLink(input: ResetLinkBody): Promise<void> {
-      const user = await userRepo.findUserByEmail(db, input.email);
+      const user = await accounts.findUserByEmail(db, input.email);
       if (!user) return;
       if ((await resetTokens.countRecentResetTokens(db, user.id, 3600)) >= RESET_LINKS_PER_HOUR) return;
       const token = randomBytes(32).toString('base64url');
@@ -135,20 +135,20 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       const user = await db.transaction(async (tx) => {
         const userId = await resetTokens.useResetToken(tx, hashToken(input.token));
         if (userId === undefined) return undefined;
-        return userRepo.changePassword(tx, userId, passwordHash);
+        return accounts.changePassword(tx, userId, passwordHash);
       });
       if (!user) throw badRequest(RESET_LINK_INVALID);
       await failures.clearFailures(db, `login:${user.email}`);
     },
 
     async updateProfile(userId: number, input: ProfileBody): Promise<{ user: UserRow; token?: string }> {
-      const changes: Partial<userRepo.NewUser> = {};
+      const changes: Partial<accounts.NewUser> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.phone !== undefined) changes.phone = input.phone;
       if (input.address !== undefined) changes.address = input.address;
       const user = input.password
-        ? await userRepo.changePassword(db, userId, await hashSecret(input.password), changes)
-        : await userRepo.updateUser(db, userId, changes);
+        ? await accounts.changePassword(db, userId, await hashSecret(input.password), changes)
+        : await accounts.updateUser(db, userId, changes);
       if (!user) throw unauthorized('Your account no longer exists');
       if (!input.password) return { user };
       return { user, token: await tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion }) };
@@ -159,7 +159,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       if (!token) throw unauthorized('Please sign in');
       const subject = await tokens.verify(token);
       if (subject === null) throw unauthorized('Your session is invalid or has expired, please sign in again');
-      const user = await userRepo.findUserById(db, subject.userId);
+      const user = await accounts.findUserById(db, subject.userId);
       if (!user) throw unauthorized('Your account no longer exists');
       if (user.sessionVersion !== subject.sessionVersion) {
         throw unauthorized('Your password has changed since you signed in, please sign in again');

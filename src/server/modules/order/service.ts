@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
-import { type Actor, historyOf, recordChange } from '../audit/repo.ts';
+import { type Actor, historyOf, recordChange } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './repo.ts';
 
@@ -15,13 +15,10 @@ export interface OrderPage {
   total: number;
 }
 
-/** Sum the units per product id: the cart may hold the same product several times. */
-export function countUnits(cart: { _id: string }[]): Map<number, number> {
+/** Sum the units per product id (in the order of first appearance): a cart may hold a product several times. */
+export function countUnits(productIds: number[]): Map<number, number> {
   const units = new Map<number, number>();
-  for (const entry of cart) {
-    const id = Number(entry._id);
-    units.set(id, (units.get(id) ?? 0) + 1);
-  }
+  for (const id of productIds) units.set(id, (units.get(id) ?? 0) + 1);
   return units;
 }
 
@@ -79,13 +76,13 @@ export function createOrderService(db: Db, mailer: Mailer) {
     all: (pageNumber: number | undefined) => page(null, pageNumber),
 
     /**
-     * Checkout: prices and names come from the database; the stock is taken in the same transaction
+     * Checkout of a cart's product ids (one per unit): prices and names come from the database; the stock is taken in the same transaction
      * (the products are locked first), and a short item refuses the whole order (409). The delivery
      * details are the buyer's as they are now; the confirmation, the owner's notice and the order's first
      * history entry are written in the same transaction.
      */
-    async checkout(buyer: BuyerDetails, cart: { _id: string }[], actor: Actor) {
-      const units = countUnits(cart);
+    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor) {
+      const units = countUnits(productIds);
       return db.transaction(async (tx) => {
         const stock = await repo.lockProducts(tx, [...units.keys()]);
         if (stock.length !== units.size) {

@@ -1,7 +1,7 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { type Actor, recordChange } from '../audit/repo.ts';
+import { type Actor, recordChange } from '../audit/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

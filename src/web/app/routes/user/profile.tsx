@@ -1,24 +1,16 @@
 import type { PublicUser } from '../../../../contract/user.ts';
-import {
-  ADDRESS_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX,
-  profileBody,
-} from '../../../../contract/auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, profileBody } from '../../../../contract/auth.ts';
 import { usePageTitle } from '../../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../../components/ui/schema-form.tsx';
 import { useUpdateProfile } from '../../../features/auth/api/update-profile.ts';
+import { CONTACT_FIELDS } from '../../../features/auth/contact-fields.ts';
 import { UserArea } from '../../../features/user/components/user-menu.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../stores/auth-store.ts';
 
-
-
 const FIELDS: readonly FieldSpec<'name' | 'email' | 'password' | 'phone' | 'address'>[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX, required: true },
+  CONTACT_FIELDS.name,
   {
     name: 'email',
     label: 'Email',
@@ -40,19 +32,9 @@ const FIELDS: readonly FieldSpec<'name' | 'email' | 'password' | 'phone' | 'addr
     required: false,
     hint: `Leave it empty to keep your current password; a new one needs at least ${PASSWORD_MIN} characters.`,
   },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: 'Enter Your Phone', maxLength: PHONE_MAX, required: true },
-  {
-    name: 'address',
-    label: 'Address',
-    type: 'text',
-    autoComplete: 'street-address',
-    placeholder: 'Enter Your Address',
-    maxLength: ADDRESS_MAX,
-    required: true,
-  },
+  CONTACT_FIELDS.phone,
+  CONTACT_FIELDS.address,
 ];
-
-
 
 function ProfileForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
