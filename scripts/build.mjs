@@ -55,7 +55,7 @@ console.log(
     ? 'Building the shop…'
     : built
       ? 'The code changed since the last build: building the shop again (about 30 s)…'
-      : 'Building the shop (first start only, about 30 s)…',
+      : 'Building the shop (about 30 s, once: later starts skip this)…',
 );
 rmSync(STAMP, { force: true });
 rmSync('dist/server', { recursive: true, force: true });
