@@ -38,10 +38,11 @@ describe('a log line made readable', () => {
     expect(formatLogLine(failed as string, false)).toBe(`${clock(failed as string)} ERROR GET /api/v1/nope 500 1.2 ms reqId=req-7`);
   });
 
-  it('puts an error’s stack, indented, under its line', () => {
-    const [line] = logged((log) => log.error({ err: new Error('the disk is full') }, 'backup failed'));
+  it('puts an error’s stack, indented, under its line, and lists its other fields (a database error’s code)', () => {
+    const error = Object.assign(new Error('the disk is full'), { code: '53100', table: 'products' });
+    const [line] = logged((log) => log.error({ err: error }, 'backup failed'));
     const [first, second, third] = formatLogLine(line as string, false).split('\n');
-    expect(first).toBe(`${clock(line as string)} ERROR backup failed`);
+    expect(first).toBe(`${clock(line as string)} ERROR backup failed err.code=53100 err.table=products`);
     expect(second).toBe('    Error: the disk is full');
     expect(third).toMatch(/^ {8}at /);
   });

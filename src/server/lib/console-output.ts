@@ -43,6 +43,11 @@ const LEVELS: Record<number, { label: string; colour: string }> = {
 
 /** Fields every line has, or that the line's own shape already shows. */
 const SHOWN_OR_NOISE = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v', 'err', 'error']);
+/** A request's line shows these itself; its id stays on a failure, to find the error logged with it. */
+const SHOWN_BY_FAILED_REQUEST = new Set([...SHOWN_OR_NOISE, 'req', 'res', 'responseTime']);
+const SHOWN_BY_REQUEST = new Set([...SHOWN_BY_FAILED_REQUEST, 'reqId']);
+/** An error's fields that its stack already shows (the others, such as a database error's code, are listed). */
+const SHOWN_BY_STACK = new Set(['type', 'message', 'stack']);
 
 const paint = (colour: boolean, code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
 
@@ -89,17 +94,17 @@ export function formatLogLine(line: string, colour: boolean): string {
   if (isAccessLine(record)) {
     const status = record.res.statusCode ?? 0;
     const statusText = paint(colour, status >= 500 ? '31' : status >= 400 ? '33' : '32', String(status));
-    const time = typeof record.responseTime === 'number' ? ` ${record.responseTime} ms` : '';
-    text = `${record.req.method ?? ''} ${record.req.url ?? ''} ${statusText}${time}`;
-    // The request's id stays on a failure, to find the error logged with it.
-    skip = new Set([...SHOWN_OR_NOISE, 'req', 'res', 'responseTime', ...(status >= 500 ? [] : ['reqId'])]);
+    const took = typeof record.responseTime === 'number' ? ` ${record.responseTime} ms` : '';
+    text = `${record.req.method ?? ''} ${record.req.url ?? ''} ${statusText}${took}`;
+    skip = status >= 500 ? SHOWN_BY_FAILED_REQUEST : SHOWN_BY_REQUEST;
   } else {
     text = record.msg ?? '';
   }
-  const fields = Object.entries(record)
-    .filter(([key, value]) => !skip.has(key) && value !== undefined)
+  const error = (record.err ?? record.error) as Record<string, unknown> | undefined;
+  const errorFields = typeof error === 'object' && error ? Object.entries(error).filter(([key]) => !SHOWN_BY_STACK.has(key)) : [];
+  const fields = [...Object.entries(record).filter(([key]) => !skip.has(key)), ...errorFields.map(([key, value]) => [`err.${key}`, value] as const)]
+    .filter(([, value]) => value !== undefined)
     .map(([key, value]) => paint(colour, '2', `${key}=`) + fieldValue(value));
-  const error = (record.err ?? record.error) as { stack?: unknown; message?: unknown } | undefined;
   const stack = typeof error?.stack === 'string' ? error.stack : typeof error?.message === 'string' ? error.message : '';
   const details = stack ? `\n${stack.replace(/^/gm, '    ')}` : '';
   return `${head}${[text, ...fields].filter(Boolean).join(' ')}${details}`;
