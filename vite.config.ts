@@ -71,6 +71,14 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // .vite/manifest.json: which chunks and CSS each route needs (scripts/size.mjs reads it; not served).
     manifest: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router uses React's useOptimistic when there is one and falls back by itself when there is
+        // none (React 18, and Preact's compat layer here): "always undefined" is that fallback, not a fault.
+        const expected = warning.code === 'IMPORT_IS_UNDEFINED' && /`useOptimistic`.*preact\/compat/.test(warning.message);
+        if (!expected) warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
