@@ -41,10 +41,7 @@ const PINNED_EXPONENTS: Readonly<Record<string, number>> = {
  * Stripe amounts that must be a multiple of this (in Stripe's units): the last digit of a three-decimal
  * amount is 0 for its card partners; ISK is two-decimal in the API but charged in whole krónur.
  */
-const STRIPE_STEPS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(STRIPE_THREE_DECIMAL.map((code) => [code, 10])),
-  ISK: 100,
-};
+const stripeStep = (code: string) => (STRIPE_THREE_DECIMAL.includes(code) ? 10 : code === 'ISK' ? 100 : 1);
 
 let knownCurrencies: Set<string> | null = null;
 
@@ -167,7 +164,7 @@ export function stripeExponent(currency: string): number {
 export function stripeChargeStep(currency: string): number {
   const code = currencyCode(currency);
   const shift = stripeExponent(code) - currencyExponent(code);
-  const stepInStripeUnits = STRIPE_STEPS[code] ?? 1;
+  const stepInStripeUnits = stripeStep(code);
   // Stripe counts finer than the shop: one shop unit is 10^shift Stripe units.
   if (shift >= 0) return Math.max(1, stepInStripeUnits / 10 ** shift);
   // The shop counts finer than Stripe (no such currency pinned today; LYD-like cases): whole Stripe units.
