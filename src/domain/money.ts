@@ -39,9 +39,10 @@ const PINNED_EXPONENTS: Readonly<Record<string, number>> = {
 
 /**
  * Stripe amounts that must be a multiple of this (in Stripe's units): the last digit of a three-decimal
- * amount is 0 for its card partners; ISK is two-decimal in the API but charged in whole krónur.
+ * amount is 0 for its card partners. (ISK must be whole krónur too, ×100 in Stripe's units: the shop
+ * counts ISK in whole krónur, so every amount is.)
  */
-const stripeStep = (code: string) => (STRIPE_THREE_DECIMAL.includes(code) ? 10 : code === 'ISK' ? 100 : 1);
+const stripeStep = (code: string) => (STRIPE_THREE_DECIMAL.includes(code) ? 10 : 1);
 
 let knownCurrencies: Set<string> | null = null;
 
