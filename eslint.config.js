@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -75,6 +76,32 @@ const importDirection = allFolders(WEB).map((folder) => ({
   },
 }));
 
+/*
+ * The server's zones (import-x/no-restricted-paths, by the files an import resolves to):
+ *   - plugins are infrastructure: they import no module (app.ts hands them what they need);
+ *   - a module never reaches into another module's repo: it asks that module's service;
+ *   - the contract and the domain import neither the server nor the web app.
+ */
+const SERVER = 'src/server';
+const MODULES = subfolders(`${SERVER}/modules`);
+const serverZones = [
+  {
+    target: `./${SERVER}/plugins`,
+    from: `./${SERVER}/modules`,
+    message: 'A plugin is infrastructure: it imports no module (app.ts passes it what it needs).',
+  },
+  ...MODULES.map((module) => ({
+    target: `./${module}`,
+    from: MODULES.filter((other) => other !== module).map((other) => `./${other}/*repo.ts`),
+    message: "A module does not reach into another module's repo: use that module's service.",
+  })),
+  {
+    target: ['./src/contract', './src/domain'],
+    from: ['./src/server', './src/web'],
+    message: 'The contract and the domain are shared by both sides: they import neither.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', '.tmp/**', 'test-results/**'] },
   js.configs.recommended,
@@ -87,6 +114,40 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+    },
+  },
+  {
+    // No import cycles, on either side; the zones above. Imports name their files (`./repo.ts`), so
+    // Node's resolution finds them; TypeScript files are parsed with typescript-eslint's parser.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
+  },
+  {
+    // The demo catalogue and its drawings (870 lines of SVG art) are loaded only when seeding (import()),
+    // never at start: only the seed's own files and the command that draws them import them statically.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/db/seed/**`, `${SERVER}/cli/render-art.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/seed/demo-catalogue.ts', '**/seed/product-photo-art.ts'],
+              message: 'Load the demo catalogue and its drawings with import() where they are used, not at start.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

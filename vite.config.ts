@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type Plugin } from 'vite';
+import { apiCalls } from './scripts/api-calls-plugin.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -58,7 +59,7 @@ function inlineEntryStylesheet(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [react(), inlineEntryStylesheet()],
+  plugins: [react(), inlineEntryStylesheet(), apiCalls()],
   resolve: {
     alias: command === 'build' && process.env.WEB_RUNTIME !== 'react' ? preactInPlaceOfReact : [],
   },
@@ -70,6 +71,14 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // .vite/manifest.json: which chunks and CSS each route needs (scripts/size.mjs reads it; not served).
     manifest: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router uses React's useOptimistic when there is one and falls back by itself when there is
+        // none (React 18, and Preact's compat layer here): "always undefined" is that fallback, not a fault.
+        const expected = warning.code === 'IMPORT_IS_UNDEFINED' && /`useOptimistic`.*preact\/compat/.test(warning.message);
+        if (!expected) warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,

@@ -10,7 +10,7 @@ export const auditQuery = z.object({
   kind: z.enum(AUDIT_KINDS, { error: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
   /** A user id, or 0 for the shop itself and command-line tools. */
   actor: z.coerce
-    .number({ error: 'must be a number' })
+    .number<string | number>({ error: 'must be a number' })
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .max(2_147_483_647)

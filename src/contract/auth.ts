@@ -18,22 +18,23 @@ export const email = text({ max: 254 })
 /** Passwords are taken as typed (not trimmed), with the same text rule as every other field. */
 export const password = text({ max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false });
 
-export const registerBody = z.object({
+/** An account's contact details, where its orders go: one definition for register and the profile. */
+export const contactDetails = z.object({
   name: required(NAME_MAX),
-  email,
-  password,
   phone: required(PHONE_MAX),
   address: text({ max: ADDRESS_MAX, multiline: true }),
-  answer: required(ANSWER_MAX),
 });
+const { name, phone, address } = contactDetails.shape;
+
+export const registerBody = z.object({ name, email, password, phone, address, answer: required(ANSWER_MAX) });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
 
-export const loginBody = z.object({
-  email,
-  password: text({ max: PASSWORD_MAX, trim: false }),
-});
+/** The password a user types to prove it is them (at login, or the current one for a change): taken as typed. */
+const typedPassword = text({ max: PASSWORD_MAX, trim: false });
+
+export const loginBody = z.object({ email, password: typedPassword });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({
@@ -53,9 +54,6 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
 
-/** The password the signed-in user types to prove it is them (as at login: taken as typed). */
-const currentPassword = text({ max: PASSWORD_MAX, trim: false });
-
 export const CURRENT_PASSWORD_REQUIRED = 'is required to set a new password';
 
 /**
@@ -64,12 +62,12 @@ export const CURRENT_PASSWORD_REQUIRED = 'is required to set a new password';
  */
 export const profileBody = z
   .object({
-    name: required(NAME_MAX).optional(),
+    name: name.optional(),
     email: z.string().max(1000).optional(),
     password: z.union([z.literal(''), password]).optional(),
-    currentPassword: z.union([z.literal(''), currentPassword]).optional(),
-    phone: required(PHONE_MAX).optional(),
-    address: text({ max: ADDRESS_MAX, multiline: true }).optional(),
+    currentPassword: z.union([z.literal(''), typedPassword]).optional(),
+    phone: phone.optional(),
+    address: address.optional(),
   })
   .refine((body) => !body.password || Boolean(body.currentPassword), {
     path: ['currentPassword'],
@@ -80,7 +78,7 @@ export type ProfileBody = z.infer<typeof profileBody>;
 /** A new security answer, with the current password. */
 export const securityAnswerBody = z.object({
   answer: required(ANSWER_MAX),
-  currentPassword,
+  currentPassword: typedPassword,
 });
 export type SecurityAnswerBody = z.infer<typeof securityAnswerBody>;
 

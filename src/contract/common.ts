@@ -14,7 +14,7 @@ export const wireId = z.string();
 /** Pages start at 1; any positive whole page up to 2^31-1 is valid (past the end it is an empty list). */
 export const MAX_PAGE = 2_147_483_647;
 export const pageNumber = z.coerce
-  .number({ error: 'must be a number' })
+  .number<string | number>({ error: 'must be a number' })
   .int('must be a whole number')
   .min(1, 'must be 1 or more')
   .max(MAX_PAGE, `must be ${MAX_PAGE} or less`);

@@ -35,9 +35,9 @@ export type ProductCsvRow = z.infer<typeof productCsvRow>;
 
 export const importOptions = z.object({
   /** `true`: apply the changes (one transaction); otherwise a dry run that changes nothing. */
-  apply: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  apply: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((value) => value === 'true'),
   /** `true`: categories the file names that do not exist are created; otherwise such rows are errors. */
-  createCategories: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  createCategories: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((value) => value === 'true'),
 });
 
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;

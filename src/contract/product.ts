@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_WIDTHS, type PhotoWidth } from './limits.ts';
 import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 
@@ -72,6 +73,14 @@ export const productCategoryResponse = z.object({ ...productsPage, category });
 
 export const productIdParams = z.object({ id: idNumber });
 export const photoParams = z.object({ id: idNumber });
+/** `?v=` a version (the answer may then be cached for a year); `?w=` one of PHOTO_WIDTHS (a WebP copy that wide). */
+export const photoQuery = z.object({
+  v: z.string().max(64).optional(),
+  w: z
+    .enum(PHOTO_WIDTHS.map(String) as [string, ...string[]], { error: `must be one of ${PHOTO_WIDTHS.join(', ')}` })
+    .transform((value) => Number(value) as PhotoWidth)
+    .optional(),
+});
 
 const money = z.coerce
   .number<string | number>({ error: 'must be a number' })

@@ -11,7 +11,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /** This machine only by default; 0.0.0.0 (or ::) to serve a network or from a container. */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().startsWith('postgres').optional()),
@@ -86,6 +87,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines; `json`: one JSON object a line. Unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   /**
    * The shop's public origin (https://shop.example): canonical and Open Graph URLs, the sitemap and the

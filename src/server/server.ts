@@ -7,9 +7,11 @@ import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { type Env, loadEnv } from './env.ts';
+import { announceReady, logDestination, logFormat } from './lib/console-output.ts';
 import { scrubbingStream, serializeError } from './lib/safe-error.ts';
 import { liveInstance, removeInstance, writeInstance } from './lib/instance-file.ts';
 import { ensureAdmin } from './modules/auth/bootstrap-admin.ts';
+import { firstAdminEmail } from './modules/user/repo.ts';
 
 /** What runs once per start, before any process answers: migrations, the administrator, the demo. */
 async function prepare(env: Env, database: Database, log: pino.Logger): Promise<void> {
@@ -25,9 +27,9 @@ async function prepare(env: Env, database: Database, log: pino.Logger): Promise<
   if (env.SEED_DEMO) await seedDemoCatalogue(database.db, log);
 }
 
-/** The log of start-up work (before the app and its logger exist): the same JSON lines, errors without secrets. */
+/** The log of start-up work (before the app and its logger exist): the same lines, errors without secrets. */
 const startLog = (env: Env) =>
-  pino({ level: env.LOG_LEVEL, serializers: { err: serializeError } }, scrubbingStream(pino.destination(1)));
+  pino({ level: env.LOG_LEVEL, serializers: { err: serializeError } }, scrubbingStream(logDestination(logFormat(env.LOG_FORMAT)) ?? pino.destination(1)));
 
 const openFor = (env: Env) =>
   openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
@@ -42,7 +44,7 @@ async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
   if (!options.prepared) await prepare(env, database, startLog(env));
   // The command line (npm run backup) asks this process for backups of the embedded database.
   const maintenanceToken = embedded ? randomBytes(32).toString('base64url') : undefined;
-  const app = await buildApp({ env, database, ...(maintenanceToken ? { maintenanceToken } : {}) });
+  const app = await buildApp({ env, database, logStream: logDestination(logFormat(env.LOG_FORMAT)), ...(maintenanceToken ? { maintenanceToken } : {}) });
   app.log.info({ database: database.engine }, 'database ready');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -54,11 +56,13 @@ async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
   });
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  const { port } = app.server.address() as AddressInfo;
   if (maintenanceToken) {
-    const { port } = app.server.address() as AddressInfo;
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
     writeInstance(env.DATA_DIR, { pid: process.pid, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, token: maintenanceToken });
   }
+  // Under WEB_CONCURRENCY the supervisor says it once, when the first worker listens.
+  if (!cluster.isWorker) announceReady(env, app.log, port, await firstAdminEmail(database.db));
 }
 
 /**
@@ -69,8 +73,10 @@ async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
 async function supervise(env: Env, workers: number): Promise<void> {
   const log = startLog(env);
   const database = await openFor({ ...env, DATABASE_POOL_MAX: 2 });
+  let adminEmail: string | undefined;
   try {
     await prepare(env, database, log);
+    adminEmail = await firstAdminEmail(database.db);
   } finally {
     await database.close();
   }
@@ -81,6 +87,7 @@ async function supervise(env: Env, workers: number): Promise<void> {
     log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped: starting another');
     setTimeout(fork, 1000).unref();
   });
+  cluster.once('listening', (_worker, address) => announceReady(env, log, address.port, adminEmail));
   for (let n = 0; n < workers; n++) fork();
   log.info({ workers, port: env.PORT }, 'workers started');
 

@@ -3,7 +3,7 @@
 // A promotion also replaces the account's security answer (whoever registered it may have chosen it) and
 // ends every session of the account.
 import { userInfo } from 'node:os';
-import { systemActor } from '../modules/audit/repo.ts';
+import { systemActor } from '../modules/audit/service.ts';
 import { setAdministrator } from '../modules/auth/bootstrap-admin.ts';
 import { openFromEnv } from './open-from-env.ts';
 

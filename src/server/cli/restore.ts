@@ -9,7 +9,7 @@ import { loadEnv } from '../env.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { liveInstance } from '../lib/instance-file.ts';
 import { restoreBackup } from '../modules/backup/archive.ts';
-import { recordChange, systemActor } from '../modules/audit/repo.ts';
+import { recordChange, systemActor } from '../modules/audit/service.ts';
 import { openFromEnv } from './open-from-env.ts';
 
 const target = process.argv.slice(2).find((arg) => !arg.startsWith('--'));

@@ -11,8 +11,8 @@ export const MULTIPART_LIMITS = {
   parts: 25,
 };
 
-export interface MultipartForm {
-  fields: Record<string, string>;
+export interface MultipartForm<Fields = Record<string, string>> {
+  fields: Fields;
   file: Buffer | null;
   /** The file's name as the browser sent it (for records; never trusted for anything else). */
   fileName: string | null;

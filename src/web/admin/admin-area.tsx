@@ -1,11 +1,3 @@
-// The admin area builds on the storefront's shared pieces that the first load does not carry.
-import '../components/layout/dashboard.css';
-import '../components/ui/breadcrumb.css';
-import '../components/ui/form-fields.css';
-import '../components/ui/status-pill.css';
-import '../components/ui/table.css';
-import './admin.css';
-import './operations.css';
 import { Route, Routes, useMatch } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AdminLayout } from './components/admin-menu.tsx';

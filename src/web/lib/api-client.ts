@@ -1,4 +1,6 @@
-
+import routes from 'virtual:api-calls';
+import type { CallInput, SuccessAnswer } from '../../contract/call.ts';
+import type { CallName, Calls, JsonCallName } from '../../contract/calls.ts';
 import { type PhotoWidth, TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
 import { authStore } from '../stores/auth-store.ts';
 
@@ -17,13 +19,29 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiResult<T> {
-  data: T;
-  /** The X-Total-Count header of lists answered as bare arrays, when present. */
-  total: number | null;
+/** What a call takes: optional when the call has no required part (no path parameter, body or form). */
+export type CallArgs<N extends CallName> =
+  Record<never, never> extends CallInput<Calls[N]> ? [input?: CallInput<Calls[N]>] : [input: CallInput<Calls[N]>];
+
+interface AnyInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: FormData;
 }
 
-type Body = Record<string, unknown> | unknown[] | FormData;
+/**
+ * The path of a call under API_BASE, from the table of calls: its parameters filled in (encoded) and its
+ * query written (parts left undefined or empty are left out).
+ */
+export function callPath<N extends CallName>(name: N, ...[input]: CallArgs<N>): string {
+  const { params = {}, query = {} } = (input ?? {}) as AnyInput;
+  const path = routes[name][1].replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const written = search.toString();
+  return written ? `${path}?${written}` : path;
+}
 
 /** The answer's body as JSON (null when empty or not JSON). */
 async function readJsonBody(response: Response): Promise<unknown> {
@@ -37,8 +55,8 @@ async function readJsonBody(response: Response): Promise<unknown> {
 
 /**
  * Send a request to the API with the session's token. A lost connection throws ApiError(0); any non-2xx
- * answer throws ApiError with the server's message (and its JSON body). apiRequest reads the JSON of what
- * it answers; lib/download.ts saves a file.
+ * answer throws ApiError with the server's message (and its JSON body). `api` reads the JSON of what it
+ * answers; lib/download.ts saves a file.
  */
 export async function apiFetch(method: string, path: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> {
   const token = authStore.get()?.token;
@@ -60,27 +78,37 @@ export async function apiFetch(method: string, path: string, headers: Record<str
   return response;
 }
 
-/** The one HTTP client: sends the token, reads JSON, and throws ApiError with the server's message on any non-2xx. */
-export async function apiRequest<T>(method: string, path: string, body?: Body): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const response = await apiFetch(method, path, headers, payload);
-  const data = await readJsonBody(response);
-  const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
-  return { data: data as T, total: totalHeader === null ? null : Number(totalHeader) };
+export interface ApiResult<T> {
+  data: T;
+  /** The X-Total-Count header of lists answered as bare arrays, when present. */
+  total: number | null;
 }
 
+/** Make a call of the table: its method and path from the table, a JSON body or a multipart form. */
+async function request<N extends JsonCallName>(name: N, input: AnyInput | undefined): Promise<ApiResult<SuccessAnswer<Calls[N]>>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (input?.form) payload = input.form;
+  else if (input?.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(input.body);
+  }
+  const path = callPath(name, ...([input] as CallArgs<N>));
+  const response = await apiFetch(routes[name][0], path, headers, payload);
+  const data = await readJsonBody(response);
+  const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
+  return { data: data as SuccessAnswer<Calls[N]>, total: totalHeader === null ? null : Number(totalHeader) };
+}
+
+/**
+ * The one HTTP client: a call is named (a key of the table of calls), its input and answer typed by the
+ * table; it sends the token, reads JSON, and throws ApiError with the server's message on any non-2xx.
+ */
 export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path).then((result) => result.data),
-  getWithTotal: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: Body) => apiRequest<T>('POST', path, body).then((result) => result.data),
-  put: <T>(path: string, body?: Body) => apiRequest<T>('PUT', path, body).then((result) => result.data),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path).then((result) => result.data),
+  call: <N extends JsonCallName>(name: N, ...[input]: CallArgs<N>) =>
+    request(name, input as AnyInput | undefined).then((result) => result.data),
+  /** With the X-Total-Count header of a list answered as a bare array. */
+  callWithTotal: <N extends JsonCallName>(name: N, ...[input]: CallArgs<N>) => request(name, input as AnyInput | undefined),
 };
 
 /** The message to show for a failed call. */
@@ -93,8 +121,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
  * of PHOTO_WIDTHS) asks for the WebP copy that wide instead of the photo as stored.
  */
 export function productPhotoUrl(productId: string, version?: string, width?: PhotoWidth): string {
-  const query = [version ? `v=${encodeURIComponent(version)}` : '', width ? `w=${width}` : ''].filter(Boolean).join('&');
-  return `${API_BASE}/product/product-photo/${productId}${query ? `?${query}` : ''}`;
+  return `${API_BASE}${callPath('productPhoto', { params: { id: productId }, query: { v: version, w: width === undefined ? undefined : String(width) } })}`;
 }
 
 /** The server does not know the thing asked for (404), or the address cannot name one (400). */

@@ -51,19 +51,6 @@ export async function historyOf(db: Db | Tx, entity: string, entityId: number): 
     .orderBy(asc(auditLog.at), asc(auditLog.id));
 }
 
-/** The fields that differ, before and after (what the audit log keeps of an update). */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
-  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  if (changed.length === 0) return null;
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
-  };
-}
-
 /** Changes made outside a request: the start-up bootstrap, a command-line tool. */
 export const systemActor = (name: string): Actor => ({ id: null, name, address: null });
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, USER_ROLE } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
 import { hashSecret, verifySecret } from '../../lib/secret-hash.ts';
-import { type Actor, systemActor } from '../audit/repo.ts';
-import * as userRepo from '../user/repo.ts';
-import type { UserRow } from '../user/repo.ts';
+import { type Actor, systemActor } from '../audit/service.ts';
+import * as accounts from '../user/service.ts';
+import type { UserRow } from '../user/service.ts';
 
 /** The hash of a random answer nobody knows: no security answer opens the account. */
 const unknowableAnswerHash = () => hashSecret(randomBytes(24).toString('hex'));
@@ -14,7 +14,7 @@ const unknowableAnswerHash = () => hashSecret(randomBytes(24).toString('hex'));
  * admin:promote` alike): whoever registered the account before may have chosen its security answer and may
  * hold a session, so the answer is replaced by one nobody knows and every session ends.
  */
-const promotionEffects = async (): Promise<userRepo.RoleChangeEffects> => ({
+const promotionEffects = async (): Promise<accounts.RoleChangeEffects> => ({
   answerHash: await unknowableAnswerHash(),
   endSessions: true,
 });
@@ -23,8 +23,8 @@ const promotionEffects = async (): Promise<userRepo.RoleChangeEffects> => ({
 export async function setAdministrator(db: Db, email: string, admin: boolean, actor: Actor): Promise<UserRow | undefined> {
   const normalized = email.trim().toLowerCase();
   return admin
-    ? userRepo.setRoleByEmail(db, normalized, ADMIN_ROLE, actor, await promotionEffects())
-    : userRepo.setRoleByEmail(db, normalized, USER_ROLE, actor, {});
+    ? accounts.setRoleByEmail(db, normalized, ADMIN_ROLE, actor, await promotionEffects())
+    : accounts.setRoleByEmail(db, normalized, USER_ROLE, actor, {});
 }
 
 /**
@@ -34,15 +34,15 @@ export async function setAdministrator(db: Db, email: string, admin: boolean, ac
  */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string; name: string }): Promise<UserRow> {
   const email = admin.email.trim().toLowerCase();
-  const existing = await userRepo.findUserByEmail(db, email);
+  const existing = await accounts.findUserByEmail(db, email);
   if (existing) {
     const actor = systemActor('ADMIN_EMAIL at start');
     const promoted = existing.role === ADMIN_ROLE ? existing : await setAdministrator(db, email, true, actor);
     if (!promoted) throw new Error(`the account ${email} went away while it was promoted`);
     if (await verifySecret(admin.password, promoted.passwordHash)) return promoted;
-    return (await userRepo.changePassword(db, promoted.id, await hashSecret(admin.password))) ?? promoted;
+    return (await accounts.changePassword(db, promoted.id, await hashSecret(admin.password))) ?? promoted;
   }
-  return userRepo.insertUser(db, {
+  return accounts.insertUser(db, {
     name: admin.name,
     email,
     passwordHash: await hashSecret(admin.password),

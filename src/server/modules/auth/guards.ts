@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Actor } from '../audit/repo.ts';
-import type { UserRow } from '../user/repo.ts';
+import type { Actor } from '../audit/service.ts';
+import type { UserRow } from '../user/service.ts';
 import type { AuthService } from './service.ts';
 import { type TokenSession, tokenFromHeader } from './tokens.ts';
 

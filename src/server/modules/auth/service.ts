@@ -14,10 +14,10 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { decoyHash, hashSecret, normalizeAnswer, verifySecret } from '../../lib/secret-hash.ts';
-import type { UserRow } from '../user/repo.ts';
-import * as userRepo from '../user/repo.ts';
+import * as accounts from '../user/service.ts';
+import type { UserRow } from '../user/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { MailRow } from '../mail/repo.ts';
+import type { MailRow } from '../mail/service.ts';
 import * as failures from './failures-repo.ts';
 import * as resetTokens from './reset-tokens-repo.ts';
 import * as sessions from './sessions-repo.ts';
@@ -84,7 +84,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       ADDRESS_FAILURE_WINDOW_SECONDS,
       'for this account from your address',
     );
-    const user = await userRepo.findUserByEmail(db, email);
+    const user = await accounts.findUserByEmail(db, email);
     const account = await failures.countAttempt(db, accountKey, ACCOUNT_FAILURE_WINDOW_SECONDS);
     if (account.attempts > ACCOUNT_FAILURE_LIMIT && !(user && (await failures.signedInFrom(db, user.id, address, KNOWN_ADDRESS_SECONDS)))) {
       refuseOverLimit(account, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_SECONDS, 'for this account');
@@ -103,7 +103,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
   async function checkAnswer(email: string, answer: string): Promise<UserRow | null> {
     const key = `reset:${email}`;
     refuseOverLimit(await failures.countAttempt(db, key, RESET_FAILURE_WINDOW_SECONDS), RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS, 'for this account');
-    const user = await userRepo.findUserByEmail(db, email);
+    const user = await accounts.findUserByEmail(db, email);
     const ok = await verifySecret(normalizeAnswer(answer), user ? user.answerHash : await decoyHash());
     if (!user || !ok) return null;
     await failures.clearFailures(db, key);
@@ -117,7 +117,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
 
   return {
     async register(input: RegisterBody): Promise<UserRow> {
-      if (await userRepo.findUserByEmail(db, input.email)) throw conflict('Already registered, please login');
+      if (await accounts.findUserByEmail(db, input.email)) throw conflict('Already registered, please login');
       const [passwordHash, answerHash] = await Promise.all([
         hashSecret(input.password),
         hashSecret(normalizeAnswer(input.answer)),
@@ -125,7 +125,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       try {
         // The welcome mail is written with the account: both or neither.
         return await db.transaction(async (tx) => {
-          const user = await userRepo.insertUser(tx, {
+          const user = await accounts.insertUser(tx, {
             name: input.name,
             email: input.email,
             passwordHash,
@@ -158,7 +158,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       if (!user) throw unauthorized(WRONG_ANSWER);
       if (user.role === ADMIN_ROLE) throw forbidden(ADMIN_RESET_BY_LINK);
       // A new password ends every session signed in with the old one.
-      await userRepo.changePassword(db, user.id, await hashSecret(input.newPassword));
+      await accounts.changePassword(db, user.id, await hashSecret(input.newPassword));
       await failures.clearSignInFailures(db, user.email);
     },
 
@@ -180,7 +180,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
     async prepareMail(mail: MailRow): Promise<MailRow | null> {
       if (mail.kind !== mailer.PASSWORD_RESET_KIND) return mail;
       return db.transaction(async (tx) => {
-        const user = await userRepo.lockUserByEmail(tx, mail.toAddress);
+        const user = await accounts.lockUserByEmail(tx, mail.toAddress);
         if (!user) return null;
         const again = await resetTokens.hasTokenForMail(tx, mail.id);
         if (!again && (await resetTokens.countRecentResetTokens(tx, user.id, 3600)) >= RESET_LINKS_PER_HOUR) return null;
@@ -196,7 +196,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       const user = await db.transaction(async (tx) => {
         const userId = await resetTokens.useResetToken(tx, hashToken(input.token));
         if (userId === undefined) return undefined;
-        return userRepo.changePassword(tx, userId, passwordHash);
+        return accounts.changePassword(tx, userId, passwordHash);
       });
       if (!user) throw badRequest(RESET_LINK_INVALID);
       await failures.clearSignInFailures(db, user.email);
@@ -207,14 +207,14 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
      * goes up); the caller gets a new token so that the session that made the change stays signed in.
      */
     async updateProfile(user: UserRow, input: ProfileBody, address: string): Promise<{ user: UserRow; token?: string }> {
-      const changes: Partial<userRepo.NewUser> = {};
+      const changes: Partial<accounts.NewUser> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.phone !== undefined) changes.phone = input.phone;
       if (input.address !== undefined) changes.address = input.address;
       if (input.password) await confirmPassword(user, input.currentPassword ?? '', address);
       const updated = input.password
-        ? await userRepo.changePassword(db, user.id, await hashSecret(input.password), changes)
-        : await userRepo.updateUser(db, user.id, changes);
+        ? await accounts.changePassword(db, user.id, await hashSecret(input.password), changes)
+        : await accounts.updateUser(db, user.id, changes);
       if (!updated) throw unauthorized('Your account no longer exists');
       if (!input.password) return { user: updated };
       return { user: updated, token: await signFor(updated) };
@@ -223,7 +223,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
     /** A new security answer, with the current password. */
     async changeAnswer(user: UserRow, input: SecurityAnswerBody, address: string): Promise<void> {
       await confirmPassword(user, input.currentPassword, address);
-      await userRepo.updateUser(db, user.id, { answerHash: await hashSecret(normalizeAnswer(input.answer)) });
+      await accounts.updateUser(db, user.id, { answerHash: await hashSecret(normalizeAnswer(input.answer)) });
     },
 
     /**

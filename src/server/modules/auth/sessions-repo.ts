@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { revokedTokens, users } from '../../db/schema.ts';
-import type { UserRow } from '../user/repo.ts';
+import type { UserRow } from '../user/service.ts';
 
 /**
  * The user behind a token and whether its session was signed out, in one query: the user row is read on

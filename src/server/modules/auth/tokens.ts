@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
-import { getOrCreateSetting } from '../settings/repo.ts';
+import { getOrCreateSetting } from '../settings/service.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'emporium';

@@ -1,20 +1,18 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/http-errors.ts';
-import { type Actor, recordChange, systemActor } from '../audit/repo.ts';
-import { actorOf, type Guards } from '../auth/guards.ts';
-import { backupFileName, backupToFile } from './service.ts';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Handlers } from '../../plugins/calls.ts';
+import { systemActor } from '../audit/service.ts';
+import { actorOf } from '../auth/guards.ts';
+import type { BackupService } from './service.ts';
 
-export interface BackupRoutesOptions {
-  db: Db;
-  guards: Guards;
-  engine: string;
+export const MAINTENANCE_HEADER = 'x-emporium-maintenance';
+
+const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+export interface BackupHandlersOptions {
+  /** The administrators' guard: the command line of this server passes without it. */
+  requireAdmin: preHandlerAsyncHookHandler;
   /**
    * A secret the running server shares with the command line (through a file only its user can read), so
    * `npm run backup` can ask the server that holds the embedded database for a backup.
@@ -22,52 +20,25 @@ export interface BackupRoutesOptions {
   maintenanceToken?: string | undefined;
 }
 
-export const MAINTENANCE_HEADER = 'x-emporium-maintenance';
-
-const sameSecret = (given: string, expected: string) =>
-  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 /** The whole shop as one download, for administrators (and for the command line of this server). */
-export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { db, guards, engine, maintenanceToken }) => {
-  let busy = false;
+export const backupHandlers = (backups: BackupService, { requireAdmin, maintenanceToken }: BackupHandlersOptions) => {
   const fromCommandLine = (request: FastifyRequest) => {
     const given = request.headers[MAINTENANCE_HEADER];
     return maintenanceToken !== undefined && typeof given === 'string' && sameSecret(given, maintenanceToken);
   };
-
-  app.get(
-    '/backup',
-    {
-      preHandler: async (request, reply) => {
-        if (!fromCommandLine(request)) await guards.requireAdmin.call(app, request, reply);
+  return {
+    backup: {
+      authorize: async function (request, reply) {
+        if (!fromCommandLine(request)) await requireAdmin.call(this, request, reply);
       },
-      schema: {
-        tags: ['admin'],
-        description: 'The whole shop (a consistent snapshot) as one gzip file of JSON lines, for `npm run restore`.',
+      handle: async (request, reply) => {
+        const { name, file } = await backups.download(fromCommandLine(request) ? systemActor('command line') : actorOf(request));
+        return reply
+          .type('application/gzip')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(file);
       },
     },
-    async (request, reply) => {
-      if (busy) throw conflict('A backup is being made; try again when it is done');
-      busy = true;
-      const dir = await mkdtemp(join(tmpdir(), 'emporium-backup-'));
-      const name = backupFileName();
-      try {
-        const actor: Actor = fromCommandLine(request) ? systemActor('command line') : actorOf(request);
-        const summary = await backupToFile(db, engine, join(dir, name));
-        await recordChange(db, actor, { action: 'backup.download', entity: 'backup', entityId: null, after: { file: name, rows: summary.tables } });
-      } catch (error) {
-        busy = false;
-        await rm(dir, { recursive: true, force: true });
-        throw error;
-      }
-      busy = false;
-      const file = createReadStream(join(dir, name));
-      file.on('close', () => void rm(dir, { recursive: true, force: true }));
-      return reply
-        .type('application/gzip')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(file);
-    },
-  );
+  } satisfies Partial<Handlers>;
 };

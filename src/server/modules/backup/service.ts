@@ -1,12 +1,15 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/http-errors.ts';
+import { type Actor, recordChange } from '../audit/service.ts';
 import { type BackupSummary, writeBackup } from './archive.ts';
 
 /** `emporium-backup-2026-11-24T013000Z.jsonl.gz`: sorts by time, safe in every file system. */
@@ -81,4 +84,41 @@ export function startBackupSchedule(db: Db, engine: string, schedule: BackupSche
     clearInterval(timer);
     clearTimeout(first);
   };
+}
+
+/** Backups to download (the admin area's Data screen, `npm run backup` asking this server): one at a time. */
+export function createBackupService(db: Db, engine: string) {
+  let busy = false;
+  return {
+    /** A backup in a temporary file, recorded in the audit log; the file goes when the stream closes. */
+    async download(actor: Actor): Promise<{ name: string; file: ReadStream }> {
+      if (busy) throw conflict('A backup is being made; try again when it is done');
+      busy = true;
+      const dir = await mkdtemp(join(tmpdir(), 'emporium-backup-'));
+      const name = backupFileName();
+      try {
+        const summary = await backupToFile(db, engine, join(dir, name));
+        await recordChange(db, actor, { action: 'backup.download', entity: 'backup', entityId: null, after: { file: name, rows: summary.tables } });
+      } catch (error) {
+        busy = false;
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      busy = false;
+      const file = createReadStream(join(dir, name));
+      file.on('close', () => void rm(dir, { recursive: true, force: true }));
+      return { name, file };
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;
+
+/** Scheduled backups (BACKUP_DIR) from the app's start to its close. */
+export function scheduleBackups(app: FastifyInstance, db: Db, engine: string, schedule: BackupSchedule): void {
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    stop = startBackupSchedule(db, engine, schedule, app.log);
+  });
+  app.addHook('onClose', async () => stop());
 }

@@ -1,11 +1,25 @@
 import { MAX_CATEGORIES } from '../../../contract/category.ts';
 import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { uniqueSlug } from '../../lib/unique-slug.ts';
-import { type Actor, changedFields, recordChange } from '../audit/repo.ts';
+import { type Actor, changedFields, recordChange } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+/** Whether a category exists (a product's category must). */
+export const categoryExists = async (db: Db, id: number): Promise<boolean> => (await repo.findCategoryById(db, id)) !== undefined;
+
+/** A free slug for a new category named `name` (taken: a category's, now or in its history). */
+export const newCategorySlug = (db: Db, name: string): Promise<string> =>
+  uniqueSlug(name, (candidate) => repo.categorySlugTaken(db, candidate));
+
+/** A new category, recorded in the audit log, in the caller's transaction (the form, or an import). */
+export async function insertCategory(tx: Db | Tx, name: string, slug: string, actor: Actor) {
+  const row = await repo.insertCategory(tx, name, slug);
+  await recordChange(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: { name, slug } });
+  return row;
+}
 
 const duplicate = (name: string) => conflict(`Category "${name}" already exists`);
 
@@ -23,14 +37,8 @@ export function createCategoryService(db: Db) {
 
     async create(name: string, actor: Actor) {
       await assertNameFree(name);
-      const slug = await uniqueSlug(name, (candidate) => repo.categorySlugTaken(db, candidate));
-      return db
-        .transaction(async (tx) => {
-          const row = await repo.insertCategory(tx, name, slug);
-          await recordChange(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: { name, slug } });
-          return row;
-        })
-        .catch(rethrowDuplicate(name));
+      const slug = await newCategorySlug(db, name);
+      return db.transaction((tx) => insertCategory(tx, name, slug, actor)).catch(rethrowDuplicate(name));
     },
 
     async update(id: number, name: string, actor: Actor) {

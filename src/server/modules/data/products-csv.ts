@@ -9,16 +9,17 @@ import {
   productCsvRow,
 } from '../../../contract/data.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../contract/product.ts';
-import { fromCents, toCents } from '../../../domain/money.ts';
+import { toCents } from '../../../domain/money.ts';
 import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { restoreCell } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { UNIQUE_SLUG_TRIES, uniqueSlug } from '../../lib/unique-slug.ts';
-import { categorySlugTaken, insertCategory } from '../category/repo.ts';
-import { type Actor, recordChange, recordChanges } from '../audit/repo.ts';
+import { type Actor, recordChange, recordChanges } from '../audit/service.ts';
+import { insertCategory, newCategorySlug } from '../category/service.ts';
 import { toAuditProduct } from '../product/mapper.ts';
-import { type CsvProduct, allCategories, insertProducts, type ProductWrite, productsBySlug, slugsInUse, updateProducts } from './repo.ts';
+import { insertProducts, type ProductValues, productsBySlug, type StoredProduct, takenSlugs, updateProducts } from '../product/service.ts';
+import { allCategories } from './repo.ts';
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -34,28 +35,13 @@ const FIELD_COLUMN: Record<string, Column> = {
   slug: 'slug',
 };
 
-/** A product as a CSV row (what the export writes; the import reads the same shape back). */
-export function toCsvRow(product: CsvProduct, categoryName: string): string[] {
-  return [
-    product.slug,
-    product.name,
-    product.description,
-    fromCents(product.priceCents).toFixed(2),
-    String(product.quantity),
-    product.shipping ? 'yes' : 'no',
-    categoryName,
-    String(product.lowStockThreshold),
-    product.updatedAt.toISOString(),
-  ];
-}
-
 /** One row of the file, read and checked, with what it would do. */
 interface PlannedRow {
   report: ImportRow;
   /** For create and update: the product as it will be. */
-  write?: ProductWrite;
+  write?: ProductValues;
   /** For update: the product as it is. */
-  current?: CsvProduct;
+  current?: StoredProduct;
   /** A category the import creates (by its lower-case name), for create and update. */
   newCategory?: string;
 }
@@ -115,7 +101,7 @@ function readCsv(file: Buffer): { line: number; record: Record<string, string> }
   });
 }
 
-const sameProduct = (a: ProductWrite, b: ProductWrite): (keyof ProductWrite)[] =>
+const sameProduct = (a: ProductValues, b: ProductValues): (keyof ProductValues)[] =>
   (['name', 'description', 'priceCents', 'quantity', 'shipping', 'categoryId', 'lowStockThreshold'] as const).filter(
     (key) => a[key] !== b[key],
   );
@@ -139,7 +125,7 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
   const knownCategories = new Map((await allCategories(db)).map((row) => [row.name.toLowerCase(), row]));
   const fileSlugs = [...new Set(records.map(({ record }) => (record.slug ?? '').trim()).filter(Boolean))];
   const existing = await productsBySlug(db, fileSlugs);
-  const newSlugsTaken = await slugsInUse(db, fileSlugs.filter((slug) => !existing.has(slug)));
+  const newSlugsTaken = await takenSlugs(db, fileSlugs.filter((slug) => !existing.has(slug)));
   const newCategories = new Map<string, string>();
   const seenSlugs = new Set<string>();
   const rows: PlannedRow[] = records.map(({ line, record }) => {
@@ -184,7 +170,7 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
       newCategory = categoryKey;
       if (!newCategories.has(categoryKey)) newCategories.set(categoryKey, fields.category);
     }
-    const write: ProductWrite = {
+    const write: ProductValues = {
       slug: current?.slug ?? slug,
       name: fields.name,
       description: fields.description,
@@ -241,26 +227,23 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
   // product's, old or current, and of each other's; asked of the database once for all of them.
   const creating = plan.rows.filter((row) => row.report.action === 'create' && row.write);
   const bases = new Set(creating.filter((row) => !row.write?.slug).map((row) => slugify(row.write?.name ?? '')));
-  const taken = await slugsInUse(db, [...bases].flatMap((base) => Array.from({ length: UNIQUE_SLUG_TRIES }, (_, n) => (n === 0 ? base : `${base}-${n + 1}`))));
+  const taken = await takenSlugs(db, [...bases].flatMap((base) => Array.from({ length: UNIQUE_SLUG_TRIES }, (_, n) => (n === 0 ? base : `${base}-${n + 1}`))));
   for (const row of plan.rows) if (row.write?.slug) taken.add(row.write.slug);
-  const categorySlugs = await Promise.all(
-    [...plan.newCategories.values()].map((name) => uniqueSlug(name, (candidate) => categorySlugTaken(db, candidate))),
-  );
+  const categorySlugs = await Promise.all([...plan.newCategories.values()].map((name) => newCategorySlug(db, name)));
 
   await db.transaction(async (tx) => {
     const categoryIds = new Map<string, number>();
     for (const [index, [key, name]] of [...plan.newCategories].entries()) {
       const slug = categorySlugs[index] as string;
-      const row = await insertCategory(tx, name, slug);
+      const row = await insertCategory(tx, name, slug, actor);
       categoryIds.set(key, row.id);
-      await recordChange(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: { name, slug } });
     }
-    const resolved = (row: PlannedRow): ProductWrite => {
-      const write = row.write as ProductWrite;
+    const resolved = (row: PlannedRow): ProductValues => {
+      const write = row.write as ProductValues;
       return row.newCategory ? { ...write, categoryId: categoryIds.get(row.newCategory) ?? write.categoryId } : write;
     };
 
-    const inserts: ProductWrite[] = [];
+    const inserts: ProductValues[] = [];
     for (const row of creating) {
       const write = resolved(row);
       const slug = write.slug || (await uniqueSlug(write.name, async (candidate) => taken.has(candidate)));
@@ -271,13 +254,13 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
     const updates = plan.rows.filter((row) => row.report.action === 'update');
     await updateProducts(
       tx,
-      updates.map((row) => ({ ...resolved(row), id: (row.current as CsvProduct).id })),
+      updates.map((row) => ({ ...resolved(row), id: (row.current as StoredProduct).id })),
     );
 
     const entries = [
-      ...created.map((row, index) => ({ entityId: row.id, action: 'product.create', before: null, after: toAuditProduct(inserts[index] as ProductWrite) })),
+      ...created.map((row, index) => ({ entityId: row.id, action: 'product.create', before: null, after: toAuditProduct(inserts[index] as ProductValues) })),
       ...updates.map((row) => {
-        const current = row.current as CsvProduct;
+        const current = row.current as StoredProduct;
         const next = resolved(row);
         const keys = sameProduct(current, next);
         const before = toAuditProduct(current);

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { MailStatus } from '../../../contract/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'kept' | 'failed';
 
 export interface NewMail {
   kind: string;

@@ -54,3 +54,20 @@ export function fileTransport(dir: string, from: string, host: string): MailTran
     close: () => transporter.close(),
   };
 }
+
+export interface MailSettings {
+  /** SMTP_URL: send through it; unset, mails are kept as .eml files in `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM; unset, `"SHOP_NAME" <no-reply@host of PUBLIC_URL>`. */
+  mailFrom: string | undefined;
+  shopName: string;
+  publicUrl: string;
+  dataDir: string;
+}
+
+/** SMTP_URL's server, or, without one, .eml files in DATA_DIR/mail (listed in the admin area). */
+export function mailTransport({ smtpUrl, mailFrom, shopName, publicUrl, dataDir }: MailSettings): MailTransport {
+  const host = new URL(publicUrl).hostname;
+  const from = mailFrom ?? `"${shopName.replaceAll('"', '')}" <no-reply@${host.includes('.') ? host : `${host}.localdomain`}>`;
+  return smtpUrl ? smtpTransport(smtpUrl, from, host) : fileTransport(join(dataDir, 'mail'), from, host);
+}

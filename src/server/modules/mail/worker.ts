@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { claimDueMails, deleteMail, type MailRow, markAttemptFailed, markDelivered, retryPendingNow } from './repo.ts';
 import type { MailTransport } from './transport.ts';
@@ -107,3 +107,11 @@ export function createMailWorker(options: MailWorkerOptions) {
 }
 
 export type MailWorker = ReturnType<typeof createMailWorker>;
+
+/** This process's outbox worker, running from the app's start to its close. */
+export function startMailWorker(app: FastifyInstance, options: Omit<MailWorkerOptions, 'log'>): MailWorker {
+  const worker = createMailWorker({ ...options, log: app.log });
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', () => worker.stop());
+  return worker;
+}

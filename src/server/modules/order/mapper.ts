@@ -2,8 +2,11 @@ import type { Order, OrderHistoryEntry, OrderProduct } from '../../../contract/o
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import { fromCents } from '../../../domain/money.ts';
 import { isPaid, type OrderStatus } from '../../../domain/order-status.ts';
-import type { AuditRow } from '../audit/repo.ts';
+import type { AuditRow } from '../audit/service.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
+
+/** The product ids of a cart as it travels (whole products or `{_id}` entries, one per unit). */
+export const cartProductIds = (cart: { _id: string }[]): number[] => cart.map((entry) => Number(entry._id));
 
 /** Products travel one entry per unit, as the cart holds them (the spec's Quantity is `products.length`). */
 function unitsOf(item: OrderItemRow): OrderProduct[] {

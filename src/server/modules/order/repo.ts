@@ -1,16 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { awaitingPayment, orderItems, orders, products, users } from '../../db/schema.ts';
 
-export interface OrderRow {
-  id: number;
-  status: string;
-  totalCents: number;
-  createdAt: Date;
-  buyer: { id: number; name: string; email: string };
-  delivery: { name: string; address: string; phone: string };
-}
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 const orderSelection = {
@@ -21,6 +14,7 @@ const orderSelection = {
   buyer: { id: users.id, name: users.name, email: users.email },
   delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone },
 };
+export type OrderRow = SelectResultFields<typeof orderSelection>;
 
 function selectOrders(db: Db | Tx) {
   return db.select(orderSelection).from(orders).innerJoin(users, eq(users.id, orders.buyerId));
@@ -53,26 +47,21 @@ export async function itemsOfOrders(db: Db | Tx, orderIds: number[]): Promise<Or
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
 }
 
-export interface StockRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-}
+/** What checkout reads of each product of a cart (its name and price are copied into the order). */
+const stockSelection = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+};
+export type StockRow = SelectResultFields<typeof stockSelection>;
 
 /** Lock the products of a cart, in id order so that concurrent checkouts never deadlock. */
 export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
   return tx
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      description: products.description,
-      priceCents: products.priceCents,
-      quantity: products.quantity,
-    })
+    .select(stockSelection)
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
-import { type Actor, historyOf, recordChange } from '../audit/repo.ts';
+import { type Actor, historyOf, recordChange } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './repo.ts';
 
@@ -15,13 +15,10 @@ export interface OrderPage {
   total: number;
 }
 
-/** Sum the units per product id: the cart may hold the same product several times. */
-export function countUnits(cart: { _id: string }[]): Map<number, number> {
+/** Sum the units per product id (in the order of first appearance): a cart may hold a product several times. */
+export function countUnits(productIds: number[]): Map<number, number> {
   const units = new Map<number, number>();
-  for (const entry of cart) {
-    const id = Number(entry._id);
-    units.set(id, (units.get(id) ?? 0) + 1);
-  }
+  for (const id of productIds) units.set(id, (units.get(id) ?? 0) + 1);
   return units;
 }
 
@@ -118,23 +115,22 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
     all: (pageNumber: number | undefined) => page(null, pageNumber),
 
     /**
-     * Checkout: prices and names come from the database; the stock is taken in the same transaction
+     * Checkout of a cart's product ids (one per unit): prices and names come from the database; the stock is taken in the same transaction
      * (the products are locked first), and a short item refuses the whole order (409). The delivery
      * details are the buyer's as they are now; the confirmation, the owner's notice and the order's first
      * history entry are written in the same transaction. The limits on orders waiting for payment, per
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, cart: { _id: string }[], actor: Actor & { address: string }) {
-      const units = countUnits(cart);
-      const unitCount = [...units.values()].reduce((sum, quantity) => sum + quantity, 0);
+    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor & { address: string }) {
+      const units = countUnits(productIds);
       return db.transaction(async (tx) => {
         await repo.lockOrderLimits(tx, buyer.id, actor.address);
         const [account, address] = await Promise.all([
           repo.openOrders(tx, { buyerId: buyer.id }),
           repo.openOrders(tx, { placedFrom: actor.address }),
         ]);
-        checkOrderLimits({ account, address }, unitCount, limits);
+        checkOrderLimits({ account, address }, productIds.length, limits);
         const stock = await repo.lockProducts(tx, [...units.keys()]);
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');

@@ -1,5 +1,6 @@
 import { standardBandIndex } from '../../../domain/price-bands.ts';
-import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogueBandCounts, catalogueCounters, categories, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
 
@@ -18,19 +19,7 @@ const productSelection = {
   category: { id: categories.id, name: categories.name, slug: categories.slug },
 };
 
-export type ProductRow = {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  hasPhoto: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  category: { id: number; name: string; slug: string };
-};
+export type ProductRow = SelectResultFields<typeof productSelection>;
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
@@ -228,13 +217,32 @@ export async function listRelated(db: Db, productId: number, categoryId: number,
     .limit(limit);
 }
 
+/** Slugs are looked up, written and read in batches of this many (an import of a whole catalogue). */
+const BATCH = 1000;
+
+/**
+ * Of `slugs`, those a product other than `exceptId` has or had (an old slug keeps resolving to its product,
+ * so it is never handed to another): the one rule for a free product slug, for the form and the import.
+ */
+export async function takenSlugs(db: Db | Tx, slugs: string[], exceptId?: number): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let start = 0; start < slugs.length; start += BATCH) {
+    const chunk = slugs.slice(start, start + BATCH);
+    const [current, old] = await Promise.all([
+      db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, chunk)),
+      db
+        .select({ id: productSlugHistory.productId, slug: productSlugHistory.slug })
+        .from(productSlugHistory)
+        .where(inArray(productSlugHistory.slug, chunk)),
+    ]);
+    for (const row of [...current, ...old]) if (row.id !== exceptId) taken.add(row.slug);
+  }
+  return taken;
+}
+
 /** Whether a slug is taken by another product, now or in its history. */
 export async function productSlugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
-  const [current, old] = await Promise.all([
-    db.select({ id: products.id }).from(products).where(eq(products.slug, slug)),
-    db.select({ id: productSlugHistory.productId }).from(productSlugHistory).where(eq(productSlugHistory.slug, slug)),
-  ]);
-  return [...current, ...old].some((row) => row.id !== exceptId);
+  return (await takenSlugs(db, [slug], exceptId)).has(slug);
 }
 
 export interface ProductValues {
@@ -361,4 +369,83 @@ export async function listProductSlugs(db: Db, limit: number): Promise<{ slug: s
     .from(products)
     .orderBy(...newestFirst)
     .limit(limit);
+}
+
+/** A product's stored values as the catalogue CSV holds them (the category by id). */
+const storedSelection = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  shipping: products.shipping,
+  categoryId: products.categoryId,
+  lowStockThreshold: products.lowStockThreshold,
+  updatedAt: products.updatedAt,
+};
+export type StoredProduct = SelectResultFields<typeof storedSelection>;
+
+/** Every product, oldest first, BATCH at a time (keyset on the id: each batch is one index range). */
+export async function* allProducts(db: Db): AsyncGenerator<StoredProduct> {
+  let after = 0;
+  for (;;) {
+    const batch = await db
+      .select(storedSelection)
+      .from(products)
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(BATCH);
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < BATCH) return;
+    after = last.id;
+  }
+}
+
+/** The products with these (current) slugs, BATCH slugs per query. */
+export async function productsBySlug(db: Db | Tx, slugs: string[]): Promise<Map<string, StoredProduct>> {
+  const found = new Map<string, StoredProduct>();
+  for (let start = 0; start < slugs.length; start += BATCH) {
+    const rows = await db
+      .select(storedSelection)
+      .from(products)
+      .where(inArray(products.slug, slugs.slice(start, start + BATCH)));
+    for (const row of rows) found.set(row.slug, row);
+  }
+  return found;
+}
+
+/** Many new products (an import), BATCH per statement, in the caller's transaction. */
+export async function insertProducts(tx: Tx, rows: ProductValues[]): Promise<{ id: number; slug: string }[]> {
+  const inserted: { id: number; slug: string }[] = [];
+  for (let start = 0; start < rows.length; start += BATCH) {
+    inserted.push(
+      ...(await tx
+        .insert(products)
+        .values(rows.slice(start, start + BATCH))
+        .returning({ id: products.id, slug: products.slug })),
+    );
+  }
+  return inserted;
+}
+
+/** Many products changed (an import; slugs are kept), one statement per BATCH (`update … from (values …)`). */
+export async function updateProducts(tx: Tx, rows: (ProductValues & { id: number })[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const values = rows
+      .slice(start, start + BATCH)
+      .map(
+        (row) =>
+          sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.priceCents}::int, ${row.quantity}::int, ${row.shipping}::boolean, ${row.categoryId}::int, ${row.lowStockThreshold}::int)`,
+      );
+    await tx.execute(sql`
+      update products as p set
+        name = v.name, description = v.description, price_cents = v.price_cents, quantity = v.quantity,
+        shipping = v.shipping, category_id = v.category_id, low_stock_threshold = v.low_stock_threshold,
+        updated_at = now()
+      from (values ${sql.join(values, sql`, `)})
+        as v(id, name, description, price_cents, quantity, shipping, category_id, low_stock_threshold)
+      where p.id = v.id`);
+  }
 }

@@ -9,10 +9,17 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { type CheckedPhoto, photoVariant } from '../../lib/image.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { uniqueSlug } from '../../lib/unique-slug.ts';
-import { findCategoryById } from '../category/repo.ts';
-import { type Actor, changedFields, recordChange } from '../audit/repo.ts';
+import { type Actor, changedFields, recordChange } from '../audit/service.ts';
+import { categoryExists } from '../category/service.ts';
 import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
+
+/*
+ * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
+ * these, in their own transactions.
+ */
+export type { ProductValues, StoredProduct } from './repo.ts';
+export { allProducts, insertProducts, productsBySlug, takenSlugs, updateProducts } from './repo.ts';
 
 /** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
 const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZE, UNPAGED_PRODUCTS_MAX);
@@ -65,7 +72,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
   }
 
   async function assertCategory(id: number) {
-    if (!(await findCategoryById(db, id))) throw badRequest('category: no such category');
+    if (!(await categoryExists(db, id))) throw badRequest('category: no such category');
   }
 
   async function byId(id: number) {

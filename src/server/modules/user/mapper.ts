@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../../contract/user.ts';
-import type { UserRow } from './repo.ts';
+import type { UserRow } from './service.ts';
 
 /** The only way a user leaves the server: no hashes. */
 export function toPublicUser(row: UserRow): PublicUser {

@@ -1,7 +1,8 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { ADMIN_ROLE } from '../../../contract/user.ts';
 import { users } from '../../db/schema.ts';
-import { type Actor, recordChange } from '../audit/repo.ts';
+import { type Actor, recordChange } from '../audit/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -101,4 +102,10 @@ export async function listUsers(db: Db, limit: number, offset: number): Promise<
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(users);
   return Number(row?.value ?? 0);
+}
+
+/** The e-mail of the first administrator, if there is one (said once at start, so the owner knows who signs in). */
+export async function firstAdminEmail(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.role, ADMIN_ROLE)).orderBy(users.id).limit(1);
+  return row?.email;
 }

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../contract/product.ts';
 import { api } from '../../lib/api-client.ts';
 import { type ProductInput, toProductFormData } from './product-form-data.ts';
 
-export interface ProductChanged {
-  success: true;
-  message: string;
-  product: Product;
-}
-
 /** POST create-product (multipart): awaited, so success and failure are told apart. */
-export const createProduct = (input: ProductInput) =>
-  api.post<ProductChanged>('/product/create-product', toProductFormData(input));
+export const createProduct = (input: ProductInput) => api.call('createProduct', { form: toProductFormData(input) });
 
 /** The storefront's lists (and the admin list) show the new product at once. */
 export const useCreateProduct = () => {

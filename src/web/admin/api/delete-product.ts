@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 /** DELETE delete-product/{id}. */
-export const deleteProduct = (id: string) =>
-  api.delete<{ success: true; message: string }>(`/product/delete-product/${encodeURIComponent(id)}`);
+export const deleteProduct = (id: string) => api.call('deleteProduct', { params: { id } });
 
 export const useDeleteProduct = () => {
   const queryClient = useQueryClient();

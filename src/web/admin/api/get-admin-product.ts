@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminProductResponse } from '../../../contract/product.ts';
 import { getProduct } from '../../features/products/api/get-product.ts';
 import { api } from '../../lib/api-client.ts';
 
@@ -12,7 +11,7 @@ export const adminProductQuery = (slug: string) =>
     queryKey: ['product', 'admin', slug],
     queryFn: async () => {
       const found = await getProduct(slug);
-      return api.get<AdminProductResponse>(`/product/admin-product/${encodeURIComponent(found._id)}`);
+      return api.call('adminProduct', { params: { id: found._id } });
     },
     // Always fresh on opening: the form is filled from what is stored now.
     staleTime: 0,

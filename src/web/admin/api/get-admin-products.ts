@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '../../../contract/product.ts';
 import { api } from '../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from '../../features/products/api/product-pages.ts';
 
@@ -8,7 +7,7 @@ export const adminProductsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['products', 'admin'],
     queryFn: async ({ pageParam }): Promise<ProductPage> => {
-      const data = await api.get<{ products: Product[]; total: number }>(`/product/get-product?page=${pageParam}`);
+      const data = await api.call('getProducts', { query: { page: pageParam } });
       return { products: data.products, total: data.total };
     },
     initialPageParam: 1,

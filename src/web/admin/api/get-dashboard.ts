@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardResponse } from '../../../contract/dashboard.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** GET dashboard: the owner's "today" page in one answer; fresh each time the page opens. */
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: ['dashboard'],
-    queryFn: () => api.get<DashboardResponse>('/auth/dashboard'),
+    queryFn: () => api.call('dashboard'),
     staleTime: 0,
   });
 

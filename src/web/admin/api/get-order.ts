@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetailResponse } from '../../../contract/order.ts';
 import { fromWireStatus } from '../../../contract/order-status-wire.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { type ShopOrder, toShopOrder } from '../../features/orders/api/get-orders.ts';
@@ -28,7 +27,7 @@ export const adminOrderQuery = (orderId: string) =>
   queryOptions({
     queryKey: ['orders', 'detail', orderId],
     queryFn: async (): Promise<AdminOrder> => {
-      const data = await api.get<OrderDetailResponse>(`/auth/order/${encodeURIComponent(orderId)}`);
+      const data = await api.call('orderDetail', { params: { orderId } });
       return {
         order: toShopOrder(data.order),
         history: data.history.map((step) => ({

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AllUsersResponse } from '../../../contract/user.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** GET all-users?page=N: a page of users, newest first, with the total and the page size. */
 export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: ['users', page],
-    queryFn: () => api.get<AllUsersResponse>(`/auth/all-users?page=${page}`),
+    queryFn: () => api.call('allUsers', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MailResendResponse } from '../../../contract/mail.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** POST mails/{mailId}/resend: the mail is queued again with a fresh set of tries. */
-export const resendMail = (mailId: string) => api.post<MailResendResponse>(`/auth/mails/${encodeURIComponent(mailId)}/resend`);
+export const resendMail = (mailId: string) => api.call('resendMail', { params: { mailId } });
 
 /** The mail list and the owner's page (which counts failed mails) reload after a resend. */
 export const useResendMail = () => {

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CategoryChangedResponse } from '../../../contract/category.ts';
 import { api } from '../../lib/api-client.ts';
 
 export interface UpdateCategoryInput {
@@ -8,8 +7,7 @@ export interface UpdateCategoryInput {
 }
 
 /** PUT update-category/{id}: `{name}`. */
-export const updateCategory = ({ id, name }: UpdateCategoryInput) =>
-  api.put<CategoryChangedResponse>(`/category/update-category/${encodeURIComponent(id)}`, { name });
+export const updateCategory = ({ id, name }: UpdateCategoryInput) => api.call('updateCategory', { params: { id }, body: { name } });
 
 /** A renamed category shows its new name everywhere: the category list and every product that carries it. */
 export const useUpdateCategory = () => {

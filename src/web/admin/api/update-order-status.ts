@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../contract/order.ts';
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { api } from '../../lib/api-client.ts';
@@ -11,9 +10,7 @@ export interface UpdateOrderStatusInput {
 
 /** PUT order-status/{orderId}: `{status}` (in the wire's spelling), any of the five values in any order. */
 export const updateOrderStatus = ({ orderId, status }: UpdateOrderStatusInput) =>
-  api.put<{ success: true; message: string; order: Order }>(`/auth/order-status/${encodeURIComponent(orderId)}`, {
-    status: toWireStatus(status),
-  });
+  api.call('setOrderStatus', { params: { orderId }, body: { status: toWireStatus(status) } });
 
 /** The order lists (the admin's and the buyer's) reload before the change reports success. */
 export const useUpdateOrderStatus = () => {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import type { ProductChanged } from './create-product.ts';
 import { type ProductInput, toProductFormData } from './product-form-data.ts';
 
 export interface UpdateProductInput {
@@ -10,7 +9,7 @@ export interface UpdateProductInput {
 
 /** PUT update-product/{id} (multipart): every field including shipping; the photo only if a new one was picked. */
 export const updateProduct = ({ id, input }: UpdateProductInput) =>
-  api.put<ProductChanged>(`/product/update-product/${encodeURIComponent(id)}`, toProductFormData(input));
+  api.call('updateProduct', { params: { id }, form: toProductFormData(input) });
 
 export const useUpdateProduct = () => {
   const queryClient = useQueryClient();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink, useMatch } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import '../../components/layout/dashboard.css';
+import '../admin.css';
 
 const LINKS = [
   { to: paths.admin.dashboard, label: 'Overview', end: true },

@@ -1,5 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { CATEGORY_NAME_MAX } from '../../../contract/category.ts';
+import '../../components/ui/form-fields.css';
+import './category-form.css';
 
 interface CategoryFormProps {
   /** The input's id (unique on the page). */

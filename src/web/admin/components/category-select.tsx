@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Category } from '../../../contract/category.ts';
 import { describedBy, FieldMessages } from '../../components/ui/schema-form.tsx';
+import './category-select.css';
 
 interface CategorySelectProps {
   id: string;

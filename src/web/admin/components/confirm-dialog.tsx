@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Modal } from './modal.tsx';
+import '../../components/ui/buttons.css';
 
 interface ConfirmDialogProps {
   title: ReactNode;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './daily-chart.css';
 
 export interface ChartDay {
   /** YYYY-MM-DD, in the shop's time zone. */

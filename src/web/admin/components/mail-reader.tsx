@@ -4,6 +4,8 @@ import { fullDate } from '../../lib/time-since.ts';
 import { useMail } from '../api/get-mail.ts';
 import { MailStatusPill } from './mail-status.tsx';
 import { Modal } from './modal.tsx';
+import '../../components/ui/buttons.css';
+import './mail-reader.css';
 
 /** One mail in a dialog: who, what, when, why it failed, and its plain text; Send again for a failed one. */
 export function MailReader({ mailId, onClose, onResend, resending }: {

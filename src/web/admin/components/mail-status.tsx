@@ -1,4 +1,5 @@
 import type { MailStatus } from '../../../contract/mail.ts';
+import '../../components/ui/status-pill.css';
 
 /** What each outbox status reads as. */
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {

@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import './modal.css';
 
 interface ModalProps {
   title: ReactNode;

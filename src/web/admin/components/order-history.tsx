@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import { fullDate } from '../../lib/time-since.ts';
 import type { OrderHistoryStep } from '../api/get-order.ts';
+import './order-history.css';
 
 /** An order's life, oldest first: placed, then each status change with who made it and when. */
 export function OrderHistory({ steps }: { steps: OrderHistoryStep[] }) {

@@ -4,13 +4,15 @@ import { Price } from '../../components/ui/price.tsx';
 import { paths } from '../../config/paths.ts';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
 import { groupOrderProducts } from '../../features/orders/components/orders-table.tsx';
+import '../../components/ui/table.css';
+import './order-lines.css';
 
 /** The lines of an order (one per product, with its units), their prices and the total: the detail and the slip. */
 export function OrderLines({ order, linkProducts = false, caption }: { order: ShopOrder; linkProducts?: boolean; caption: string }) {
   const lines = groupOrderProducts(order.products);
   const units = order.products.length;
   return (
-    <table className="order-lines">
+    <table className="order-lines responsive-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -29,14 +31,16 @@ export function OrderLines({ order, linkProducts = false, caption }: { order: Sh
       <tbody>
         {lines.map(({ product, count }) => (
           <tr key={product._id}>
-            <td className="order-lines__name">
+            <td className="order-lines__name" data-card="wide strong">
               {linkProducts ? <Link to={paths.product(product.slug)}>{product.name}</Link> : product.name}
             </td>
-            <td className="order-lines__number">{count}</td>
-            <td className="order-lines__number">
+            <td className="order-lines__number" data-card-after=" ×">
+              {count}
+            </td>
+            <td className="order-lines__number" data-card="quiet">
               <Price amount={product.price} />
             </td>
-            <td className="order-lines__number">
+            <td className="order-lines__number" data-card="end">
               <Price amount={fromCents(toCents(product.price) * count)} />
             </td>
           </tr>
@@ -45,11 +49,11 @@ export function OrderLines({ order, linkProducts = false, caption }: { order: Sh
       <tfoot>
         <tr>
           <th scope="row">Total</th>
-          <td className="order-lines__number">
+          <td className="order-lines__number" data-card="quiet">
             {units} {units === 1 ? 'unit' : 'units'}
           </td>
-          <td />
-          <td className="order-lines__number">
+          <td data-card="none" />
+          <td className="order-lines__number" data-card="end">
             <Price amount={order.total} />
           </td>
         </tr>

@@ -1,7 +1,9 @@
 import { ORDER_STATUS_LABELS, paymentLabel } from '../../../domain/order-status.ts';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
 import { fullDate } from '../../lib/time-since.ts';
+import { DeliveryAddress } from './delivery-address.tsx';
 import { OrderLines } from './order-lines.tsx';
+import './order-slip.css';
 
 /** At most this many slips in one printing (each is one request). */
 export const PRINT_ORDERS_MAX = 50;
@@ -31,11 +33,7 @@ export function OrderSlip({ order, shopName }: { order: ShopOrder; shopName: str
       <div className="slip__facts">
         <section aria-labelledby={`${headingId}-to`}>
           <h3 id={`${headingId}-to`}>Deliver to</h3>
-          <address className="delivery-address">
-            <strong>{order.delivery.name}</strong>
-            <span className="delivery-address__lines">{order.delivery.address}</span>
-            <span>Phone: {order.delivery.phone}</span>
-          </address>
+          <DeliveryAddress delivery={order.delivery} />
         </section>
         <dl className="slip__meta">
           <dt>Order date</dt>

@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import './order-status-select.css';
 
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 

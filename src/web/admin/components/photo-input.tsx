@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '../../../contract/limits.ts';
+import '../../components/ui/form-fields.css';
+import './photo-input.css';
 
 interface PhotoInputProps {
   id: string;

@@ -14,6 +14,8 @@ import { useCategories } from '../../features/categories/api/get-categories.ts';
 import type { ProductInput } from '../api/product-form-data.ts';
 import { CategorySelect } from './category-select.tsx';
 import { PhotoInput } from './photo-input.tsx';
+import '../../components/ui/form-fields.css';
+import './product-form.css';
 
 /** The checked fields, in the order they show; a missing category is said in the form's own words. */
 export const PRODUCT_FORM_FIELDS: readonly FormField<keyof ProductInput>[] = [

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardResponse } from '../../../contract/dashboard.ts';
 import { formatPrice } from '../../../domain/money.ts';
@@ -11,6 +11,9 @@ import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DailyChart, dayLabel } from '../components/daily-chart.tsx';
+import '../../components/ui/table.css';
+import '../../components/ui/admin-table.css';
+import './admin-home.css';
 
 const SHORTCUTS = [
   { to: paths.admin.createCategory, title: 'Categories', text: 'Add, rename and remove the categories of the shop.' },
@@ -53,32 +56,58 @@ function Tile({ count, label, to, tone }: { count: number; label: string; to: st
   );
 }
 
-/** A short list of the owner's page, with what shows when there is nothing, and "and N more". */
-function TodayList({ id, title, total, shown, empty, more, children }: {
+/**
+ * A short list of the owner's page: its title (with how many there are in all, when it counts), the items or
+ * what shows when there are none, and below them the footer if it has one, else "and N more" (and where to
+ * see them all) when the list is cut short.
+ */
+function TodayList<Item extends { _id: string }>({ id, title, count, items, empty, ordered = false, more, footer, children }: {
   id: string;
   title: string;
-  total: number;
-  shown: number;
+  count?: number;
+  items: readonly Item[];
   empty: string;
+  /** Numbered (a ranking). */
+  ordered?: boolean;
+  /** After "and N more": a link to them all. */
   more?: ReactNode;
-  children: ReactNode;
+  footer?: ReactNode;
+  children: (item: Item) => ReactNode;
 }) {
+  const List = ordered ? 'ol' : 'ul';
+  const hidden = (count ?? items.length) - items.length;
   return (
     <section className="card today-list" id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>
-        {title} <span className="today-list__count">{total}</span>
+        {title}
+        {count === undefined ? null : (
+          <>
+            {' '}
+            <span className="today-list__count">{count}</span>
+          </>
+        )}
       </h2>
-      {total === 0 ? <p className="muted">{empty}</p> : <ul>{children}</ul>}
-      {total > shown ? (
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <List>
+          {items.map((item) => (
+            <Fragment key={item._id}>{children(item)}</Fragment>
+          ))}
+        </List>
+      )}
+      {footer ? (
+        <p className="today-list__more">{footer}</p>
+      ) : hidden > 0 ? (
         <p className="today-list__more">
-          and {total - shown} more{more ? <> · {more}</> : null}
+          and {hidden} more{more ? <> · {more}</> : null}
         </p>
       ) : null}
     </section>
   );
 }
 
-function OrderItem({ order, verb }: { order: OrderBrief; verb: string }) {
+function OrderItem({ order }: { order: OrderBrief }) {
   return (
     <li className="today-item">
       <Link to={paths.admin.order(order._id)} className="today-item__main">
@@ -88,7 +117,7 @@ function OrderItem({ order, verb }: { order: OrderBrief; verb: string }) {
         {order.buyer} · <Price amount={order.total} />
       </span>
       <time className="today-item__age" dateTime={order.createdAt} title={fullDate(order.createdAt)}>
-        {verb} {timeSince(order.createdAt)}
+        placed {timeSince(order.createdAt)}
       </time>
     </li>
   );
@@ -112,6 +141,7 @@ function OwnerPage({ data }: { data: Dashboard }) {
   const days = data.days;
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
   const totalRevenue = days.reduce((sum, day) => sum + day.revenue, 0);
+  const allOrders = <Link to={paths.admin.orders}>All orders</Link>;
   return (
     <>
       <section aria-labelledby="today-heading" className="today">
@@ -131,48 +161,27 @@ function OwnerPage({ data }: { data: Dashboard }) {
         <TodayList
           id="waiting"
           title="Waiting to be processed"
-          total={data.waiting.count}
-          shown={data.waiting.orders.length}
+          count={data.waiting.count}
+          items={data.waiting.orders}
           empty="Nothing waiting: every order is being dealt with."
-          more={<Link to={paths.admin.orders}>All orders</Link>}
+          more={allOrders}
         >
-          {data.waiting.orders.map((order) => (
-            <OrderItem key={order._id} order={order} verb="placed" />
-          ))}
+          {(order) => <OrderItem order={order} />}
         </TodayList>
-        <TodayList
-          id="to-ship"
-          title="To ship"
-          total={data.toShip.count}
-          shown={data.toShip.orders.length}
-          empty="Nothing to ship right now."
-          more={<Link to={paths.admin.orders}>All orders</Link>}
-        >
-          {data.toShip.orders.map((order) => (
-            <OrderItem key={order._id} order={order} verb="placed" />
-          ))}
+        <TodayList id="to-ship" title="To ship" count={data.toShip.count} items={data.toShip.orders} empty="Nothing to ship right now." more={allOrders}>
+          {(order) => <OrderItem order={order} />}
         </TodayList>
         <TodayList
           id="low-stock"
           title="Low in stock"
-          total={data.lowStock.count}
-          shown={data.lowStock.products.length}
+          count={data.lowStock.count}
+          items={data.lowStock.products}
           empty="No product is at or below its low-stock threshold."
         >
-          {data.lowStock.products.map((product) => (
-            <StockEntry key={product._id} product={product} />
-          ))}
+          {(product) => <StockEntry product={product} />}
         </TodayList>
-        <TodayList
-          id="sold-out"
-          title="Sold out"
-          total={data.soldOut.count}
-          shown={data.soldOut.products.length}
-          empty="Nothing is sold out."
-        >
-          {data.soldOut.products.map((product) => (
-            <StockEntry key={product._id} product={product} />
-          ))}
+        <TodayList id="sold-out" title="Sold out" count={data.soldOut.count} items={data.soldOut.products} empty="Nothing is sold out.">
+          {(product) => <StockEntry product={product} />}
         </TodayList>
       </div>
 
@@ -232,46 +241,34 @@ function OwnerPage({ data }: { data: Dashboard }) {
       </section>
 
       <div className="today-grid">
-        <section className="card today-list" aria-labelledby="best-sellers-heading">
-          <h2 id="best-sellers-heading">Best sellers</h2>
-          {data.bestSellers.length === 0 ? (
-            <p className="muted">No sales in the last {days.length} days.</p>
-          ) : (
-            <ol className="best-sellers">
-              {data.bestSellers.map((product) => (
-                <li key={product._id} className="today-item">
-                  <span className="today-item__main">{product.name}</span>
-                  <span className="today-item__detail">{plural(product.units, 'unit')}</span>
-                  <span className="today-item__age">
-                    <Price amount={product.revenue} />
-                  </span>
-                </li>
-              ))}
-            </ol>
+        <TodayList id="best-sellers" title="Best sellers" items={data.bestSellers} empty={`No sales in the last ${days.length} days.`} ordered>
+          {(product) => (
+            <li className="today-item">
+              <span className="today-item__main">{product.name}</span>
+              <span className="today-item__detail">{plural(product.units, 'unit')}</span>
+              <span className="today-item__age">
+                <Price amount={product.revenue} />
+              </span>
+            </li>
           )}
-        </section>
-        <section className="card today-list" aria-labelledby="new-customers-heading">
-          <h2 id="new-customers-heading">
-            New customers <span className="today-list__count">{data.newCustomers.count}</span>
-          </h2>
-          {data.newCustomers.count === 0 ? (
-            <p className="muted">Nobody signed up in the last {days.length} days.</p>
-          ) : (
-            <ul>
-              {data.newCustomers.latest.map((customer) => (
-                <li key={customer._id} className="today-item">
-                  <span className="today-item__main">{customer.name}</span>
-                  <time className="today-item__age" dateTime={customer.createdAt} title={fullDate(customer.createdAt)}>
-                    joined {timeSince(customer.createdAt)}
-                  </time>
-                </li>
-              ))}
-            </ul>
+        </TodayList>
+        <TodayList
+          id="new-customers"
+          title="New customers"
+          count={data.newCustomers.count}
+          items={data.newCustomers.latest}
+          empty={`Nobody signed up in the last ${days.length} days.`}
+          footer={<Link to={paths.admin.users}>All users</Link>}
+        >
+          {(customer) => (
+            <li className="today-item">
+              <span className="today-item__main">{customer.name}</span>
+              <time className="today-item__age" dateTime={customer.createdAt} title={fullDate(customer.createdAt)}>
+                joined {timeSince(customer.createdAt)}
+              </time>
+            </li>
           )}
-          <p className="today-list__more">
-            <Link to={paths.admin.users}>All users</Link>
-          </p>
-        </section>
+        </TodayList>
       </div>
     </>
   );

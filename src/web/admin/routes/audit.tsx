@@ -9,6 +9,7 @@ import { useAuditPeople } from '../../features/audit/api/get-audit-people.ts';
 import { isAuditKind } from '../../features/audit/audit-format.ts';
 import { AuditEntries } from '../../features/audit/components/audit-entries.tsx';
 import { AuditFiltersForm } from '../../features/audit/components/audit-filters.tsx';
+import '../../components/ui/admin-table.css';
 
 /** The filters in the address (?kind=&actor=); anything else there counts as no filter. */
 function filtersFrom(params: URLSearchParams): AuditFilters {

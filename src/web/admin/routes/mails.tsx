@@ -11,6 +11,10 @@ import { useMails } from '../api/get-mails.ts';
 import { useResendMail } from '../api/resend-mail.ts';
 import { MailReader } from '../components/mail-reader.tsx';
 import { MAIL_STATUS_LABELS, MailStatusPill } from '../components/mail-status.tsx';
+import '../../components/ui/buttons.css';
+import '../../components/ui/table.css';
+import '../../components/ui/admin-table.css';
+import './mails.css';
 
 const statusFrom = (raw: string | null): MailStatus | null =>
   (MAIL_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as MailStatus) : null;
@@ -103,7 +107,7 @@ export default function AdminMailsRoute() {
       ) : (
         <div className="card admin-list">
           <div className="table-wrap">
-            <table className="admin-table admin-table--mails" aria-describedby="admin-mails-heading">
+            <table className="admin-table admin-table--mails responsive-table" aria-describedby="admin-mails-heading">
               <thead>
                 <tr>
                   <th scope="col">Subject</th>
@@ -124,17 +128,17 @@ export default function AdminMailsRoute() {
                         <span className="mail-row__error">{mail.lastError}</span>
                       ) : null}
                     </th>
-                    <td data-label="To">{mail.to}</td>
-                    <td data-label="Status">
+                    <td data-label="To" data-card="wide small">{mail.to}</td>
+                    <td data-label="Status" data-card="corner">
                       <MailStatusPill status={mail.status} />
                       {mail.attempts > 1 ? <span className="mail-row__tries"> {mail.attempts} tries</span> : null}
                     </td>
-                    <td data-label="Written">
+                    <td data-label="Written" data-card="note">
                       <time dateTime={mail.createdAt} title={fullDate(mail.createdAt)}>
                         {timeSince(mail.createdAt)}
                       </time>
                     </td>
-                    <td className="admin-table__actions" data-label="Actions">
+                    <td className="admin-table__actions" data-label="Actions" data-card="end">
                       <span className="row-actions">
                         <button type="button" className="btn btn--secondary btn--sm" onClick={() => setReading(mail._id)}>
                           Read<span className="visually-hidden"> “{mail.subject}” to {mail.to}</span>

@@ -11,6 +11,9 @@ import { useUpdateCategory } from '../api/update-category.ts';
 import { CategoryForm } from '../components/category-form.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { Modal } from '../components/modal.tsx';
+import '../../components/ui/buttons.css';
+import '../../components/ui/table.css';
+import '../../components/ui/admin-table.css';
 
 /** Manage Category: add a category, and rename (in a modal) or delete (after a confirmation) each one. */
 export default function ManageCategoryRoute() {

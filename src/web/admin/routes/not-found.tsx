@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
+import './not-found.css';
 
 /** An unknown /dashboard/admin/* path: said inside the admin area, with the menu still at hand. */
 export default function AdminNotFoundRoute() {

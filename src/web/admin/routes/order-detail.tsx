@@ -7,9 +7,12 @@ import { Price } from '../../components/ui/price.tsx';
 import { paths } from '../../config/paths.ts';
 import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useAdminOrder } from '../api/get-order.ts';
+import { DeliveryAddress } from '../components/delivery-address.tsx';
 import { OrderHistory } from '../components/order-history.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderStatusSelect } from '../components/order-status-select.tsx';
+import '../../components/ui/breadcrumb.css';
+import './order-detail.css';
 
 /** One order for the administrator: where to deliver, the lines and total, the status (editable) and its history. */
 export default function AdminOrderDetailRoute() {
@@ -60,11 +63,7 @@ export default function AdminOrderDetailRoute() {
       <div className="order-detail__grid">
         <section className="card panel order-detail__delivery" aria-labelledby="order-delivery-heading">
           <h2 id="order-delivery-heading">Deliver to</h2>
-          <address className="delivery-address">
-            <strong>{order.delivery.name}</strong>
-            <span className="delivery-address__lines">{order.delivery.address}</span>
-            <a href={`tel:${order.delivery.phone}`}>{order.delivery.phone}</a>
-          </address>
+          <DeliveryAddress delivery={order.delivery} phoneLink />
           <p className="muted order-detail__note">As the buyer’s profile said when the order was placed.</p>
         </section>
 

@@ -7,6 +7,8 @@ import { useOrders } from '../../features/orders/api/get-orders.ts';
 import { OrdersTable } from '../../features/orders/components/orders-table.tsx';
 import { PRINT_ORDERS_MAX } from '../components/order-slip.tsx';
 import { OrderStatusSelect } from '../components/order-status-select.tsx';
+import '../../components/ui/buttons.css';
+import './orders.css';
 
 /**
  * All Orders: the shoppers' orders table for every order, newest first, with an editable status; each

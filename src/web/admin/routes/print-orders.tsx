@@ -7,10 +7,11 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { adminOrderQuery } from '../api/get-order.ts';
 import { SHOP_NAME } from '../../components/ui/page-title.ts';
 import { OrderSlip, printIds } from '../components/order-slip.tsx';
+import './print-orders.css';
 
 /**
  * The packing slips (and invoices) of the orders in `?ids=`, one printed page each: a screen toolbar
- * with Print, and print styles (admin.css, "Print") that leave only the slips on paper.
+ * with Print, and print styles (print-orders.css, order-slip.css) that leave only the slips on paper.
  */
 export default function PrintOrdersRoute() {
   const [params] = useSearchParams();

@@ -6,6 +6,7 @@ import { ProductPhoto } from '../../components/ui/product-photo.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { useAdminProducts } from '../api/get-admin-products.ts';
+import './products.css';
 
 /** All Products: every product, newest first, each card opening its Update Product screen. */
 export default function AdminProductsRoute() {

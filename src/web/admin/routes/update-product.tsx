@@ -10,6 +10,8 @@ import { useAdminProduct } from '../api/get-admin-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ProductForm } from '../components/product-form.tsx';
+import '../../components/ui/breadcrumb.css';
+import '../../components/ui/buttons.css';
 
 /** Update Product: the product form prefilled, UPDATE PRODUCT, and DELETE PRODUCT behind a confirmation. */
 export default function UpdateProductRoute() {

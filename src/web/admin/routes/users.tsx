@@ -6,6 +6,9 @@ import { usePageTitle } from '../../components/ui/page-title.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useUsers } from '../api/get-users.ts';
+import '../../components/ui/status-pill.css';
+import '../../components/ui/table.css';
+import '../../components/ui/admin-table.css';
 
 /** All Users: a page of users at a time, newest first; the page is in the address (?page=N). */
 export default function AdminUsersRoute() {
@@ -46,7 +49,7 @@ export default function AdminUsersRoute() {
       ) : (
         <div className="card admin-list">
           <div className="table-wrap">
-            <table className="admin-table admin-table--users" aria-describedby="admin-users-heading">
+            <table className="admin-table responsive-table" aria-describedby="admin-users-heading">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -62,18 +65,18 @@ export default function AdminUsersRoute() {
                     <th scope="row" data-label="Name" className="admin-table__name">
                       {user.name}
                     </th>
-                    <td data-label="E-mail">
+                    <td data-label="E-mail" data-card="wide small">
                       <a href={`mailto:${user.email}`}>{user.email}</a>
                     </td>
-                    <td data-label="Phone">{user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : '—'}</td>
-                    <td data-label="Role">
+                    <td data-label="Phone" data-card="wide small">{user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : '—'}</td>
+                    <td data-label="Role" data-card="corner">
                       {user.role === ADMIN_ROLE ? (
                         <span className="status">Admin</span>
                       ) : (
-                        <span className="status status--customer">Customer</span>
+                        <span className="status status--neutral">Customer</span>
                       )}
                     </td>
-                    <td data-label="Joined">
+                    <td data-label="Joined" data-card="wide note" data-card-before="Joined ">
                       <time dateTime={user.createdAt} title={fullDate(user.createdAt)}>
                         {timeSince(user.createdAt)}
                       </time>

@@ -1,16 +1,17 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ADDRESS_MAX, ANSWER_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, registerBody, type RegisterBody } from '../../../contract/auth.ts';
+import { ANSWER_MAX, PASSWORD_MAX, PASSWORD_MIN, registerBody, type RegisterBody } from '../../../contract/auth.ts';
 import { SHOP_NAME, usePageTitle } from '../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../components/ui/schema-form.tsx';
 import { paths } from '../../config/paths.ts';
 import { loginState } from '../../features/auth/account-state.ts';
 import { useRegister } from '../../features/auth/api/register.ts';
+import { CONTACT_FIELDS } from '../../features/auth/contact-fields.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import './account-page.css';
 
 const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX },
+  CONTACT_FIELDS.name,
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Enter Your Email', maxLength: 254 },
   {
     name: 'password',
@@ -21,15 +22,8 @@ const FIELDS: readonly FieldSpec<keyof RegisterBody>[] = [
     maxLength: PASSWORD_MAX,
     hint: `At least ${PASSWORD_MIN} characters`,
   },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: 'Enter Your Phone', maxLength: PHONE_MAX },
-  {
-    name: 'address',
-    label: 'Address',
-    type: 'text',
-    autoComplete: 'street-address',
-    placeholder: 'Enter Your Address',
-    maxLength: ADDRESS_MAX,
-  },
+  CONTACT_FIELDS.phone,
+  CONTACT_FIELDS.address,
   {
     name: 'answer',
     label: 'Favourite sport',

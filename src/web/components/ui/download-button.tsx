@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { type ApiDownload, downloadFromApi } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
+import './buttons.css';
 
 interface DownloadButtonProps {
   /** The file to download (a features/<name>/api descriptor). */

@@ -1,3 +1,6 @@
+import './buttons.css';
+import './pager.css';
+
 /** The page a list shows, from the address (?page=N): a whole number from 1, else 1. */
 export function pageFrom(raw: string | null): number {
   const page = Number(raw);

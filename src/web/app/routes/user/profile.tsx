@@ -1,18 +1,10 @@
 import type { PublicUser } from '../../../../contract/user.ts';
-import {
-  ADDRESS_MAX,
-  ANSWER_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX,
-  profileBody,
-  securityAnswerBody,
-} from '../../../../contract/auth.ts';
+import { ANSWER_MAX, PASSWORD_MAX, PASSWORD_MIN, profileBody, securityAnswerBody } from '../../../../contract/auth.ts';
 import { usePageTitle } from '../../../components/ui/page-title.ts';
 import { type FieldSpec, SchemaFields, useSchemaForm } from '../../../components/ui/schema-form.tsx';
 import { useChangeSecurityAnswer } from '../../../features/auth/api/change-security-answer.ts';
 import { useUpdateProfile } from '../../../features/auth/api/update-profile.ts';
+import { CONTACT_FIELDS } from '../../../features/auth/contact-fields.ts';
 import { UserArea } from '../../../features/user/components/user-menu.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -29,7 +21,7 @@ const CURRENT_PASSWORD: FieldSpec<'currentPassword'> = {
 };
 
 const FIELDS: readonly FieldSpec<'name' | 'email' | 'password' | 'currentPassword' | 'phone' | 'address'>[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Enter Your Name', maxLength: NAME_MAX, required: true },
+  CONTACT_FIELDS.name,
   {
     name: 'email',
     label: 'Email',
@@ -52,16 +44,8 @@ const FIELDS: readonly FieldSpec<'name' | 'email' | 'password' | 'currentPasswor
     hint: `Leave it empty to keep your current password; a new one needs at least ${PASSWORD_MIN} characters.`,
   },
   { ...CURRENT_PASSWORD, required: false, placeholder: 'Needed for a new password', hint: 'Type it when you set a new password.' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: 'Enter Your Phone', maxLength: PHONE_MAX, required: true },
-  {
-    name: 'address',
-    label: 'Address',
-    type: 'text',
-    autoComplete: 'street-address',
-    placeholder: 'Enter Your Address',
-    maxLength: ADDRESS_MAX,
-    required: true,
-  },
+  CONTACT_FIELDS.phone,
+  CONTACT_FIELDS.address,
 ];
 
 const ANSWER_FIELDS: readonly FieldSpec<'answer' | 'currentPassword'>[] = [

@@ -3,6 +3,7 @@ import { fullDate, timeSince } from '../../../lib/time-since.ts';
 import { actionLabel, type AuditChange, type AuditValue, auditChanges, auditSubject } from '../audit-format.ts';
 import '../../../components/ui/table.css';
 import './audit.css';
+import '../../../components/ui/admin-table.css';
 
 /** A value, with its whole text as the title when it is shown shortened. */
 function Value({ value, className }: { value: AuditValue; className: string }) {
@@ -80,7 +81,7 @@ export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'before' | 'after
 export function AuditEntries({ entries, busy }: { entries: AuditEntry[]; busy: boolean }) {
   return (
     <div className="table-wrap">
-      <table className="admin-table audit-table">
+      <table className="admin-table audit-table responsive-table">
         <caption className="visually-hidden">Changes to the shop, newest first</caption>
         <thead>
           <tr>
@@ -95,20 +96,26 @@ export function AuditEntries({ entries, busy }: { entries: AuditEntry[]; busy: b
             const subject = auditSubject(entry);
             return (
               <tr key={entry._id} data-kind={entry.kind}>
-                <td data-label="When" className="audit-table__when">
+                <td data-label="When" className="audit-table__when" data-card="corner note end">
                   <time dateTime={entry.at} title={timeSince(entry.at)}>
                     {fullDate(entry.at)}
                   </time>
                 </td>
-                <td data-label="Who" className="audit-table__who">
-                  <span className="audit-table__name">{entry.actor.name}</span>
-                  {entry.address ? <span className="audit-table__address">from {entry.address}</span> : null}
+                <td data-label="Who" className="audit-table__who" data-card="wide small">
+                  <span className="audit-table__name" data-card="inline">
+                    {entry.actor.name}
+                  </span>
+                  {entry.address ? (
+                    <span className="audit-table__address" data-card="inline" data-card-before=" · ">
+                      from {entry.address}
+                    </span>
+                  ) : null}
                 </td>
-                <th scope="row" data-label="What" className="audit-table__what">
+                <th scope="row" data-label="What" className="audit-table__what" data-card="title">
                   <span className="audit-table__action">{actionLabel(entry.action)}</span>
                   {subject ? <span className="audit-table__subject">{subject}</span> : null}
                 </th>
-                <td data-label="Changes" className="audit-table__changes">
+                <td data-label="Changes" className="audit-table__changes" data-card="wide">
                   <AuditDiff entry={entry} />
                 </td>
               </tr>

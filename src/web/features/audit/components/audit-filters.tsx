@@ -2,6 +2,7 @@ import { AUDIT_KINDS, type AuditPeopleResponse } from '../../../../contract/audi
 import type { AuditFilters } from '../api/get-audit.ts';
 import { AUDIT_KIND_LABELS, isAuditKind } from '../audit-format.ts';
 import './audit.css';
+import '../../../components/ui/form-fields.css';
 
 type Person = AuditPeopleResponse['people'][number];
 

@@ -7,7 +7,7 @@ export type GuardKind = 'user' | 'admin';
 export const authCheckQuery = (kind: GuardKind, token: string | undefined) =>
   queryOptions({
     queryKey: ['auth-check', kind, token],
-    queryFn: () => api.get<{ ok: boolean }>(`/auth/${kind}-auth`).then((data) => data.ok === true),
+    queryFn: () => api.call(kind === 'user' ? 'userAuth' : 'adminAuth').then((data) => data.ok === true),
     staleTime: 60_000,
     retry: false,
   });

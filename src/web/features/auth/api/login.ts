@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse } from '../../../../contract/auth.ts';
+import type { LoginBody } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 import { signIn } from '../../../stores/auth-store.ts';
 
-export const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', { ...body });
+export const login = (body: LoginBody) => api.call('login', { body });
 
 /** On success the session (user and token) is stored under `auth`. */
 export const useLogin = () =>

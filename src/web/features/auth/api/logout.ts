@@ -1,4 +1,3 @@
-import type { SuccessResponse } from '../../../../contract/common.ts';
 import { api } from '../../../lib/api-client.ts';
 import { signOut } from '../../../stores/auth-store.ts';
 
@@ -8,7 +7,7 @@ import { signOut } from '../../../stores/auth-store.ts';
  */
 export async function logout(): Promise<void> {
   try {
-    await api.post<SuccessResponse>('/auth/logout');
+    await api.call('logout');
   } catch {
     // Nothing to do: the session is forgotten below either way.
   } finally {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileBody, ProfileResponse } from '../../../../contract/auth.ts';
+import type { ProfileBody } from '../../../../contract/auth.ts';
 import { ADMIN_ROLE } from '../../../../contract/user.ts';
 import { api } from '../../../lib/api-client.ts';
 import { replaceUser } from '../../../stores/auth-store.ts';
 import { authCheckQuery } from './check-auth.ts';
 
-export const updateProfile = (body: ProfileBody) => api.put<ProfileResponse>('/auth/profile', { ...body });
+export const updateProfile = (body: ProfileBody) => api.call('updateProfile', { body });
 
 /**
  * The stored user is replaced by `updatedUser`, so the header and dashboard show the change at once; after

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ImportReport, importReport, type ImportResponse } from '../../../../contract/data.ts';
+import { type ImportReport, importReport } from '../../../../contract/data.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { errorsFirst } from '../import-state.ts';
 
@@ -29,7 +29,7 @@ export async function importProducts({ file, createCategories, apply }: ImportIn
   form.append('createCategories', String(createCategories));
   form.append('file', file, file.name);
   try {
-    const data = await api.post<ImportResponse>('/admin/products-import', form);
+    const data = await api.call('importProducts', { form });
     return { report: { ...data, rows: errorsFirst(data.rows) }, message: data.message, refused: false };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

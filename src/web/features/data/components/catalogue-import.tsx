@@ -7,6 +7,8 @@ import { type ImportOutcome, useImportProducts } from '../api/import-products.ts
 import { applyBlocker, type ImportResult } from '../import-state.ts';
 import { ImportReportView } from './import-report.tsx';
 import './data.css';
+import '../../../components/ui/buttons.css';
+import '../../../components/ui/form-fields.css';
 
 type LastResult = ImportResult<File> & { outcome: ImportOutcome };
 

@@ -2,6 +2,7 @@ import type { ImportAction, ImportReport, ImportRow } from '../../../../contract
 import '../../../components/ui/status-pill.css';
 import '../../../components/ui/table.css';
 import './data.css';
+import '../../../components/ui/admin-table.css';
 
 const ACTION: Record<ImportAction, { label: string; tone: string }> = {
   create: { label: 'Create', tone: 'status status--success' },
@@ -74,7 +75,7 @@ export function ImportReportView({ report, message, refused }: { report: ImportR
       ) : (
         <>
           <div className="table-wrap">
-            <table className="admin-table import-table">
+            <table className="admin-table import-table responsive-table">
               <caption className="visually-hidden">Rows of the file that change something or have an error</caption>
               <thead>
                 <tr>
@@ -88,17 +89,19 @@ export function ImportReportView({ report, message, refused }: { report: ImportR
               <tbody>
                 {report.rows.map((row) => (
                   <tr key={row.line} data-action={row.action}>
-                    <td data-label="Line">{row.line}</td>
-                    <td data-label="Slug" className="import-table__slug">
+                    <td data-label="Line" data-card="wide note" data-card-before="Line ">
+                      {row.line}
+                    </td>
+                    <td data-label="Slug" className="import-table__slug" data-card="wide note">
                       {row.slug || <span className="muted">new</span>}
                     </td>
-                    <th scope="row" data-label="Name" className="admin-table__name">
+                    <th scope="row" data-label="Name" className="admin-table__name" data-card="title">
                       {row.name || <span className="muted">(no name)</span>}
                     </th>
-                    <td data-label="Action">
+                    <td data-label="Action" data-card="corner">
                       <span className={ACTION[row.action].tone}>{ACTION[row.action].label}</span>
                     </td>
-                    <td data-label="Details">
+                    <td data-label="Details" data-card="wide">
                       <RowDetails row={row} />
                     </td>
                   </tr>

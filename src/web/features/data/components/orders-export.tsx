@@ -3,6 +3,7 @@ import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { FieldMessages } from '../../../components/ui/schema-form.tsx';
 import { ordersCsv, type OrdersRange, rangeAccepted } from '../api/export-orders.ts';
 import './data.css';
+import '../../../components/ui/form-fields.css';
 
 /** Orders for accounting: a range of days (either side may stay open) and the CSV of their lines. */
 export function OrdersExport() {

@@ -32,8 +32,7 @@ export const ordersQuery = (scope: 'mine' | 'all') =>
   infiniteQueryOptions({
     queryKey: ['orders', scope],
     queryFn: async ({ pageParam }): Promise<OrdersPage> => {
-      const path = scope === 'mine' ? '/auth/orders' : '/auth/all-orders';
-      const { data, total } = await api.getWithTotal<Order[]>(`${path}?page=${pageParam}`);
+      const { data, total } = await api.callWithTotal(scope === 'mine' ? 'myOrders' : 'allOrders', { query: { page: pageParam } });
       return { orders: data.map(toShopOrder), total: total ?? data.length };
     },
     initialPageParam: 1,

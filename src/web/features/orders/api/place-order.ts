@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/order.ts';
 import type { Product } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST orders: the server prices the cart and takes the stock; only ids travel. */
 export const placeOrder = (cart: Product[]) =>
-  api.post<{ success: true; message: string; order: Order }>('/auth/orders', {
-    cart: cart.map((product) => ({ _id: product._id })),
-  });
+  api.call('placeOrder', { body: { cart: cart.map((product) => ({ _id: product._id })) } });
 
 export const usePlaceOrder = () => {
   const queryClient = useQueryClient();

@@ -71,7 +71,7 @@ function OrderCard({ order, number, renderStatus, renderHeader }: OrderCardProps
       </h2>
       {renderHeader ? <div className="order-card__header">{renderHeader(order)}</div> : null}
       <div className="table-wrap">
-        <table className="order-table">
+        <table className="order-table responsive-table responsive-table--labelled">
           <thead>
             <tr>
               <th scope="col">#</th>

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -15,10 +14,7 @@ export const filteredProductsQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: ['products', 'filtered', filters],
     queryFn: async ({ pageParam }): Promise<ProductPage> => {
-      const data = await api.post<{ products: Product[]; total: number }>('/product/product-filters', {
-        ...filters,
-        page: pageParam,
-      });
+      const data = await api.call('productFilters', { body: { ...filters, page: pageParam } });
       return { products: data.products, total: data.total };
     },
     initialPageParam: 1,

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../contract/category.ts';
-import type { Product } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -12,12 +11,8 @@ export interface CategoryPage extends ProductPage {
 export const categoryProductsQuery = (slug: string) =>
   infiniteQueryOptions({
     queryKey: ['products', 'category', slug],
-    queryFn: async ({ pageParam }): Promise<CategoryPage> => {
-      const data = await api.get<{ category: Category; products: Product[]; total: number }>(
-        `/product/product-category/${slug}?page=${pageParam}`,
-      );
-      return data;
-    },
+    queryFn: ({ pageParam }): Promise<CategoryPage> =>
+      api.call('productCategory', { params: { slug }, query: { page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
   });

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 export const productCountQuery = () =>
   queryOptions({
     queryKey: ['products', 'count'],
-    queryFn: () => api.get<{ total: number }>('/product/product-count').then((data) => data.total),
+    queryFn: () => api.call('productCount').then((data) => data.total),
   });
 
 export const useProductCount = () => useQuery(productCountQuery());

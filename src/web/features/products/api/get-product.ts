@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getProduct = (slug: string) =>
-  api.get<{ product: Product }>(`/product/get-product/${slug}`).then((data) => data.product);
+export const getProduct = (slug: string) => api.call('getProduct', { params: { slug } }).then((data) => data.product);
 
 export const productQuery = (slug: string) =>
   queryOptions({

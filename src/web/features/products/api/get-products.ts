@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProductListResponse } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -8,7 +7,7 @@ export const productsQuery = (total: number | null) =>
   infiniteQueryOptions({
     queryKey: ['products', 'newest'],
     queryFn: async ({ pageParam }): Promise<ProductPage> => {
-      const data = await api.get<ProductListResponse>(`/product/product-list/${pageParam}`);
+      const data = await api.call('productList', { params: { page: pageParam } });
       return { products: data.products, total };
     },
     initialPageParam: 1,

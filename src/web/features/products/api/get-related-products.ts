@@ -5,10 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 export const relatedProductsQuery = (productId: string, categoryId: string) =>
   queryOptions({
     queryKey: ['products', 'related', productId, categoryId],
-    queryFn: () =>
-      api
-        .get<{ products: Product[] }>(`/product/related-product/${productId}/${categoryId}`)
-        .then((data) => data.products),
+    queryFn: () => api.call('relatedProducts', { params: { pid: productId, cid: categoryId } }).then((data) => data.products),
   });
 
 export const useRelatedProducts = (product: Product | undefined) =>

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../contract/product.ts';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -8,9 +7,7 @@ export const searchQuery = (keyword: string) =>
   infiniteQueryOptions({
     queryKey: ['products', 'search', keyword],
     queryFn: async ({ pageParam }): Promise<ProductPage> => {
-      const { data, total } = await api.getWithTotal<Product[]>(
-        `/product/search/${encodeURIComponent(keyword)}?page=${pageParam}`,
-      );
+      const { data, total } = await api.callWithTotal('search', { params: { keyword }, query: { page: pageParam } });
       return { products: data, total };
     },
     initialPageParam: 1,

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIR, hasWebBuild } from '../../plugins/static-files.ts';
+import { injectMeta } from './mapper.ts';
+import { BANNER_COUNT, type PagesService } from './service.ts';
+
+const FALLBACK_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<!--seo--><title>Emporium</title><!--/seo--></head>
+<body><main><h1>Emporium</h1><p>The shop's API is running. The web app has not been built yet: run <code>npm run build</code>.</p>
+<p><a href="/api/docs">API documentation</a></p></main></body></html>`;
+
+/**
+ * Every page path answered with the web app (client-side routing), with the right title, description and
+ * Open Graph tags for product and category pages (404 for an unknown one); /sitemap.xml, /robots.txt and the
+ * home page banners. A file the build ships itself (its own robots.txt, the banners drawn at build time) is
+ * served as it is, by the static files, instead of ours.
+ */
+export async function registerPages(app: FastifyInstance, pages: PagesService, webDir = DEFAULT_WEB_DIR): Promise<void> {
+  const hasBuild = hasWebBuild(webDir);
+  const indexHtml = hasBuild ? readFileSync(join(webDir, 'index.html'), 'utf8') : FALLBACK_PAGE;
+  const shipped = (file: string) => hasBuild && existsSync(join(webDir, file));
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const meta = await pages.metaFor(path);
+    const html = meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml;
+    return reply
+      .code(meta ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  // The home page is cached like the catalogue's answers; every other page path is answered by the
+  // not-found handler below (a product or category page reads its title and tags from the catalogue).
+  app.get('/', { schema: { hide: true }, config: { cache: true } }, sendPage);
+
+  if (!shipped('sitemap.xml')) {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(await pages.sitemap()),
+    );
+  }
+
+  if (!shipped('robots.txt')) {
+    const robots = pages.robots();
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+    );
+  }
+
+  if (!shipped('banners')) {
+    app.get(
+      '/banners/:file',
+      { schema: { hide: true, params: z.object({ file: z.string().regex(/^[1-4]\.webp$/, 'no such banner') }) } },
+      async (request, reply) => {
+        const index = Number.parseInt((request.params as { file: string }).file, 10) - 1;
+        if (index < 0 || index >= BANNER_COUNT) return reply.code(404).send({ success: false, message: 'No such banner' });
+        const { data, etag } = await pages.banner(index);
+        reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('image/webp').send(data);
+      },
+    );
+  }
+
+  // Unknown API paths and missing assets answer a JSON 404; any other page path answers the app.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (wantsPage(request, path)) return sendPage(request, reply);
+    return reply.code(404).send({ success: false, message: `Not found: ${request.method} ${path}` });
+  });
+}
+
+/** A browser asking for a page (not an API call or a missing asset). */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    !path.startsWith('/assets/') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}

@@ -1,0 +1,109 @@
+import { descriptionPreview } from '../../../domain/description-preview.ts';
+import { formatPrice } from '../../../domain/money.ts';
+import { photoEtag } from '../../lib/image.ts';
+import type { CategoryService } from '../category/service.ts';
+import type { ProductService } from '../product/service.ts';
+import { type PageMeta, renderRobots, renderSitemap } from './mapper.ts';
+
+const defaultDescription = (shopName: string) =>
+  `${shopName}: electronics, books, home, clothing, sports, beauty and toys, delivered to your door.`;
+/** The sitemap protocol allows 50,000 URLs per file; the newest products fill what the pages leave. */
+const SITEMAP_PRODUCTS = 45_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
+export const BANNER_COUNT = 4;
+
+export interface PagesOptions {
+  products: ProductService;
+  categories: CategoryService;
+  /** The shop's public origin (PUBLIC_URL): every absolute URL starts with it, never with the Host header. */
+  publicUrl: string;
+  /** SHOP_NAME, in titles and Open Graph tags. */
+  shopName: string;
+}
+
+/** The pages the server writes: each page's title and tags (from the catalogue), the sitemap, robots.txt, banners. */
+export function createPagesService({ products, categories, publicUrl: base, shopName }: PagesOptions) {
+  // One sitemap per process, rebuilt at most every 10 minutes (never per request, whatever the Host says);
+  // requests that arrive while it is being built wait for that one build.
+  let sitemap: { xml: Promise<string>; at: number } | null = null;
+  const banners = new Map<number, Promise<{ data: Buffer; etag: string }>>();
+
+  async function buildSitemap(): Promise<string> {
+    const [categoryRows, productRows] = await Promise.all([categories.list(), products.sitemapEntries(SITEMAP_PRODUCTS)]);
+    return renderSitemap([
+      ...['/', '/categories', '/about', '/contact', '/policy'].map((path) => ({ loc: `${base}${path}` })),
+      ...categoryRows.map((row) => ({ loc: `${base}/category/${row.slug}` })),
+      ...productRows.map((row) => ({ loc: `${base}/product/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
+    ]);
+  }
+
+  return {
+    shopName,
+
+    /** The tags of a page path, or null when its product or category does not exist (a 404 page). */
+    async metaFor(path: string): Promise<PageMeta | null> {
+      const url = `${base}${path}`;
+      const product = /^\/product\/([a-z0-9-]{1,200})$/.exec(path);
+      if (product?.[1]) {
+        try {
+          const row = await products.bySlug(product[1]);
+          return {
+            title: `${row.name} - ${shopName}`,
+            description: `${formatPrice(row.priceCents / 100)} · ${descriptionPreview(row.description, 150)}`,
+            url: `${base}/product/${row.slug}`,
+            image: row.hasPhoto ? `${base}/api/v1/product/product-photo/${row.id}?v=${row.updatedAt.toISOString()}` : undefined,
+            type: 'product',
+            price: row.priceCents / 100,
+          };
+        } catch {
+          return null;
+        }
+      }
+      const category = /^\/category\/([a-z0-9-]{1,200})$/.exec(path);
+      if (category?.[1]) {
+        try {
+          const row = await categories.bySlug(category[1]);
+          return {
+            title: `Category - ${row.name} - ${shopName}`,
+            description: `Shop ${row.name} at ${shopName}: the newest products, delivered to your door.`,
+            url: `${base}/category/${row.slug}`,
+            type: 'website',
+          };
+        } catch {
+          return null;
+        }
+      }
+      return { title: `${shopName} - Shop online`, description: defaultDescription(shopName), url, type: 'website' };
+    },
+
+    sitemap(): Promise<string> {
+      if (!sitemap || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+        const xml = buildSitemap();
+        sitemap = { xml, at: Date.now() };
+        xml.catch(() => {
+          sitemap = null;
+        });
+      }
+      return sitemap.xml;
+    },
+
+    robots: () => renderRobots(base),
+
+    /**
+     * A home carousel banner, when the build does not have them (a development start): drawn on first
+     * request (the drawing code is loaded then, not at start), then kept in memory.
+     */
+    banner(index: number): Promise<{ data: Buffer; etag: string }> {
+      let banner = banners.get(index);
+      if (!banner) {
+        banner = import('../../db/seed/product-photo-art.ts')
+          .then((art) => art.renderBannerImage(index))
+          .then(({ data }) => ({ data, etag: photoEtag(data) }));
+        banners.set(index, banner);
+      }
+      return banner;
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
