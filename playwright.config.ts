@@ -65,6 +65,10 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin-password-e2e',
       ADMIN_NAME: 'Ada Admin',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every browser of the run comes from 127.0.0.1: a limit per address would tie unrelated journeys
+      // together (the per-account limits stay; tests/api/order-limits.test.ts covers both).
+      OPEN_ORDERS_PER_ADDRESS: '0',
+      OPEN_UNITS_PER_ADDRESS: '0',
     },
   },
 });

@@ -31,10 +31,10 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
 
-export const loginBody = z.object({
-  email,
-  password: text({ max: PASSWORD_MAX, trim: false }),
-});
+/** The password a user types to prove it is them (at login, or the current one for a change): taken as typed. */
+const typedPassword = text({ max: PASSWORD_MAX, trim: false });
+
+export const loginBody = z.object({ email, password: typedPassword });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({
@@ -54,15 +54,33 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
 
-/** Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one. */
-export const profileBody = z.object({
-  name: name.optional(),
-  email: z.string().max(1000).optional(),
-  password: z.union([z.literal(''), password]).optional(),
-  phone: phone.optional(),
-  address: address.optional(),
-});
+export const CURRENT_PASSWORD_REQUIRED = 'is required to set a new password';
+
+/**
+ * Profile update: e-mail is read-only (ignored if sent); an empty password keeps the old one; a new
+ * password needs the current one (a token alone cannot take an account over).
+ */
+export const profileBody = z
+  .object({
+    name: name.optional(),
+    email: z.string().max(1000).optional(),
+    password: z.union([z.literal(''), password]).optional(),
+    currentPassword: z.union([z.literal(''), typedPassword]).optional(),
+    phone: phone.optional(),
+    address: address.optional(),
+  })
+  .refine((body) => !body.password || Boolean(body.currentPassword), {
+    path: ['currentPassword'],
+    message: CURRENT_PASSWORD_REQUIRED,
+  });
 export type ProfileBody = z.infer<typeof profileBody>;
+
+/** A new security answer, with the current password. */
+export const securityAnswerBody = z.object({
+  answer: required(ANSWER_MAX),
+  currentPassword: typedPassword,
+});
+export type SecurityAnswerBody = z.infer<typeof securityAnswerBody>;
 
 export const profileResponse = z.object({
   success: z.literal(true),

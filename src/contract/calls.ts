@@ -15,6 +15,7 @@ import {
   registerResponse,
   resetLinkBody,
   resetPasswordBody,
+  securityAnswerBody,
 } from './auth.ts';
 import { type Call, defineCalls } from './call.ts';
 import { categoryChangedResponse, categoryIdParams, categoryInput, getCategoriesResponse } from './category.ts';
@@ -86,8 +87,10 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'accounts',
     signInBudget: true,
+    description: 'A new password with the security answer; refused (403) for an administrator, who uses the mailed link.',
     body: forgotPasswordBody,
-    answers: { 200: successResponse, 401: errorResponse },
+    answers: { 200: successResponse, 401: errorResponse, 403: errorResponse },
+    docs: { answer: '403 for an administrator (the mailed link only)' },
   },
   resetLink: {
     method: 'POST',
@@ -95,10 +98,11 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'accounts',
     signInBudget: true,
-    description: 'Mail a link to choose a new password. The answer is the same whether the address has an account or not.',
+    description:
+      'Mail a link to choose a new password. The answer is the same, in the same time, whether the address has an account or not.',
     body: resetLinkBody,
     answers: { 200: successResponse },
-    docs: { answer: 'the same whether the address has an account or not; mails a link (once, 30 minutes)' },
+    docs: { answer: 'the same, in the same time, whether the address has an account or not; mails a link (once, 30 minutes)' },
   },
   resetPassword: {
     method: 'POST',
@@ -130,9 +134,32 @@ export const calls = defineCalls({
     path: '/auth/profile',
     access: 'user',
     tag: 'accounts',
+    description: 'A new `password` needs `currentPassword` (400 without it, 403 when it is wrong); an empty password keeps the old one.',
     body: profileBody,
-    answers: { 200: profileResponse },
-    docs: { send: '(e-mail is read-only)', answer: 'a new `token` after a password change' },
+    answers: { 200: profileResponse, 403: errorResponse },
+    docs: {
+      send: '(e-mail is read-only; a new `password` needs `currentPassword`)',
+      answer: 'a new `token` after a password change; 400 without the current password, 403 when it is wrong',
+    },
+  },
+  changeSecurityAnswer: {
+    method: 'PUT',
+    path: '/auth/security-answer',
+    access: 'user',
+    tag: 'accounts',
+    description: 'A new security answer, with the current password (403 when it is wrong).',
+    body: securityAnswerBody,
+    answers: { 200: successResponse, 403: errorResponse },
+    docs: { answer: '403 when the password is wrong' },
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'user',
+    tag: 'accounts',
+    description: "Sign this session out: its token is refused from now on (the account's other sessions stay).",
+    answers: { 200: successResponse, 401: errorResponse },
+    docs: { answer: "this session's token is refused from now on" },
   },
   allUsers: {
     method: 'GET',
@@ -152,9 +179,15 @@ export const calls = defineCalls({
     tag: 'orders',
     // Checkout takes stock: the catalogue shows it.
     changesCatalogue: true,
+    description:
+      'Places an order (pay on delivery). Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
     body: checkoutBody,
-    answers: { 201: checkoutResponse, 409: errorResponse },
-    docs: { send: '(`{_id}` or whole products, at most 100 entries)', answer: '409 when short of stock' },
+    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse },
+    docs: {
+      send: '(`{_id}` or whole products, at most 100 entries)',
+      answer:
+        "409 when short of stock or past the units waiting for payment, 429 past the orders waiting for payment (per account and per address, see the README's configuration)",
+    },
   },
   myOrders: {
     method: 'GET',

@@ -11,6 +11,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** Orders placed and not yet paid or cancelled (payment on delivery): the limits per account and address count them. */
+export const AWAITING_PAYMENT = ['not_processed', 'processing', 'shipped'] as const satisfies readonly OrderStatus[];
+
 /** Payment is cash on delivery: paid once delivered. */
 export function isPaid(status: OrderStatus): boolean {
   return status === 'delivered';

@@ -6,7 +6,7 @@ import type { Env } from './env.ts';
 import { auditHandlers } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createGuards } from './modules/auth/guards.ts';
-import { scheduleFailurePruning } from './modules/auth/prune-failures.ts';
+import { scheduleSignInPruning } from './modules/auth/prune-sign-in-records.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
@@ -80,6 +80,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const tokens = createTokens(await resolveJwtSecret(db, env.JWT_SECRET), env.JWT_EXPIRES_IN);
   // Mails are written to the outbox with what causes them and sent by this process's outbox worker.
   const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL });
+  const auth = createAuthService(db, tokens, mailer);
   const mailWorker = startMailWorker(app, {
     db,
     database,
@@ -92,16 +93,23 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     }),
     retrySeconds: env.MAIL_RETRY_SECONDS,
     attempts: env.MAIL_ATTEMPTS,
+    // A reset mail gets its link as it is sent (the outbox never keeps one).
+    prepare: (mail) => auth.prepareMail(mail),
   });
   if (env.BACKUP_DIR) {
     scheduleBackups(app, db, database.engine, { dir: env.BACKUP_DIR, everyHours: env.BACKUP_EVERY_HOURS, keep: env.BACKUP_KEEP });
   }
-  const auth = createAuthService(db, tokens, mailer);
-  scheduleFailurePruning(app, auth);
+  scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
   const products = createProductService(db, (key, compute) => answers.memo(key, compute));
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
+  const orders = createOrderService(db, mailer, {
+    ordersPerAccount: env.OPEN_ORDERS_PER_ACCOUNT,
+    unitsPerAccount: env.OPEN_UNITS_PER_ACCOUNT,
+    ordersPerAddress: env.OPEN_ORDERS_PER_ADDRESS,
+    unitsPerAddress: env.OPEN_UNITS_PER_ADDRESS,
+  });
 
   await app.register(
     async (api) => {
@@ -111,7 +119,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
         {
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
-          ...orderHandlers(createOrderService(db, mailer)),
+          ...orderHandlers(orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...categoryHandlers(categories),

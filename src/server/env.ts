@@ -36,6 +36,14 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   SEED_DEMO: flag(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Orders waiting for payment on delivery (not delivered, not cancelled), and their units, that one
+   * account and one client address may have at a time (0: no limit). Past them checkout answers 429 / 409.
+   */
+  OPEN_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  OPEN_UNITS_PER_ACCOUNT: z.coerce.number().int().min(0).max(100_000_000).default(50),
+  OPEN_ORDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  OPEN_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000_000).default(200),
   TRUST_PROXY: flag(false),
   CORS_ORIGINS: z
     .string()

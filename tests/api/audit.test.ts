@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE } from '../../src/contract/user.ts';
 import { systemActor } from '../../src/server/modules/audit/repo.ts';
-import { setRoleByEmail } from '../../src/server/modules/user/repo.ts';
+import { setAdministrator } from '../../src/server/modules/auth/bootstrap-admin.ts';
 import { type MadeUser, makeAdmin, makeUser, multipart, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -96,7 +96,7 @@ describe('the audit log: every administrator change, who, when, from where, befo
 
   it('records order status changes, and promotions of users (from the command line too)', async () => {
     const shopper = await makeUser(t.database.db, { name: 'Promo Person' });
-    const changed = await setRoleByEmail(t.database.db, shopper.email, ADMIN_ROLE, systemActor('command line (ops)'));
+    const changed = await setAdministrator(t.database.db, shopper.email, true, systemActor('command line (ops)'));
     expect(changed?.role).toBe(ADMIN_ROLE);
     expect(await latest()).toMatchObject({
       actor: { _id: null, name: 'command line (ops)' },

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFailures } from '../../src/server/db/schema.ts';
-import { ACCOUNT_FAILURE_LIMIT } from '../../src/server/modules/auth/service.ts';
+import { ADDRESS_FAILURE_LIMIT, RESET_FAILURE_LIMIT, SESSION_ENDED } from '../../src/server/modules/auth/service.ts';
 import { pruneFailures } from '../../src/server/modules/auth/failures-repo.ts';
 import { makeUser } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
-const PASSWORD_CHANGED = {
-  success: false,
-  message: 'Your password has changed since you signed in, please sign in again',
-};
+const PASSWORD_CHANGED = { success: false, message: SESSION_ENDED };
 
 describe('sessions end when the password changes', () => {
   let t: TestApp;
@@ -31,7 +28,7 @@ describe('sessions end when the password changes', () => {
     const laptop = await login(user.email, 'first-password');
     expect((await whoAmI(phone)).statusCode).toBe(200);
 
-    const res = await call(t.app, 'PUT', '/api/v1/auth/profile', { token: laptop, body: { password: 'second-password' } });
+    const res = await call(t.app, 'PUT', '/api/v1/auth/profile', { token: laptop, body: { password: 'second-password', currentPassword: 'first-password' } });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
     expect(typeof fresh).toBe('string');
@@ -74,7 +71,7 @@ describe('failed sign-ins are counted atomically', () => {
   });
   afterAll(() => t.close());
 
-  it(`lets exactly ${ACCOUNT_FAILURE_LIMIT} of 30 simultaneous wrong guesses be checked; the rest are refused (429)`, async () => {
+  it(`lets exactly ${ADDRESS_FAILURE_LIMIT} of 30 simultaneous wrong guesses from one address be checked; the rest are refused (429)`, async () => {
     const user = await makeUser(t.database.db, { password: 'the-right-one' });
     const guesses = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
@@ -82,9 +79,9 @@ describe('failed sign-ins are counted atomically', () => {
       ),
     );
     const statuses = guesses.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - ACCOUNT_FAILURE_LIMIT);
-    // Locked: even the right password is refused for the rest of the window.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - ADDRESS_FAILURE_LIMIT);
+    // Locked from this address: even the right password is refused for the rest of the window.
     const right = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'the-right-one' } });
     expect(right.statusCode).toBe(429);
   });
@@ -98,8 +95,8 @@ describe('failed sign-ins are counted atomically', () => {
         }),
       ),
     );
-    expect(guesses.filter((res) => res.statusCode === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
-    expect(guesses.filter((res) => res.statusCode === 429)).toHaveLength(25 - ACCOUNT_FAILURE_LIMIT);
+    expect(guesses.filter((res) => res.statusCode === 401)).toHaveLength(RESET_FAILURE_LIMIT);
+    expect(guesses.filter((res) => res.statusCode === 429)).toHaveLength(25 - RESET_FAILURE_LIMIT);
   });
 
   it('forgets windows that are over and keeps the current ones', async () => {

@@ -73,10 +73,19 @@ describe('logs never carry secrets', () => {
   it('profile password change: neither the new password, its hash nor the token', async () => {
     const res = await call(t.app, 'PUT', '/api/v1/auth/profile', {
       token: shopper.token,
-      body: { password: 'profile-Password-22' },
+      body: { password: 'profile-Password-22', currentPassword: 'shopper-Password-55' },
     });
     expect(res.statusCode).toBe(500);
-    expectClean('profile-Password-22', shopper.token, shopper.token.split('.')[2] ?? 'no-signature');
+    expectClean('profile-Password-22', 'shopper-Password-55', shopper.token, shopper.token.split('.')[2] ?? 'no-signature');
+  });
+
+  it('security answer change: neither the answer, the password nor the token', async () => {
+    const res = await call(t.app, 'PUT', '/api/v1/auth/security-answer', {
+      token: shopper.token,
+      body: { answer: 'New Sport Korfball', currentPassword: 'shopper-Password-55' },
+    });
+    expect(res.statusCode).toBe(500);
+    expectClean('New Sport Korfball', 'new sport korfball', 'shopper-Password-55', shopper.token);
   });
 
   it('forgot-password: neither the answer, the new password nor its hash', async () => {

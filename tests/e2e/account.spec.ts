@@ -184,16 +184,28 @@ test.describe('profile', () => {
     expect(fresh.user.address).toBe(address);
   });
 
-  test('a new password replaces the old one', async ({ page, shop }) => {
+  test('a new password needs the current one, then replaces the old one', async ({ page, shop }) => {
     const shopper = await shop.register();
     // Signed in through storage; the logout below navigates in the page, so the session is not put back.
     await signInBrowser(page, shopper);
     await page.goto('/dashboard/user/profile');
+    const current = page.getByRole('form', { name: 'USER PROFILE' }).getByLabel('Current password', { exact: true });
+    await expect(current).toHaveValue('');
     const newPassword = `fresh-pass-${suffix()}`;
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'UPDATE' }).click();
+    // Checked before sending: the current password is asked for, and gets the focus.
+    await expect(page.getByText('Current password is required to set a new password')).toBeVisible();
+    await expect(current).toBeFocused();
+    // A wrong one is refused by the server, and nothing changes.
+    await current.fill('not-my-password');
+    await page.getByRole('button', { name: 'UPDATE' }).click();
+    await expect(toast(page, 'currentPassword: is not your current password')).toBeVisible();
+    await current.fill(shopper.password);
+    await page.getByRole('button', { name: 'UPDATE' }).click();
     await expect(toast(page, 'Profile Updated Successfully')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(current).toHaveValue('');
     // The change revoked the old token; this session got a new one and stays signed in, even after a reload.
     await page.reload();
     await page.goto('/dashboard/user/orders');
@@ -209,6 +221,26 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect(page).toHaveURL('/');
     await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toBeVisible();
+  });
+
+  test('the security answer changes with the current password; the new answer resets the password', async ({ page, shop, request }) => {
+    const shopper = await shop.register({ answer: 'Tennis' });
+    await signInBrowser(page, shopper);
+    await page.goto('/dashboard/user/profile');
+    const form = page.getByRole('form', { name: 'SECURITY ANSWER' });
+    await form.getByLabel('New security answer', { exact: true }).fill('Lacrosse');
+    await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await form.getByRole('button', { name: 'CHANGE ANSWER' }).click();
+    await expect(toast(page, 'currentPassword: is not your current password')).toBeVisible();
+    await form.getByLabel('Current password', { exact: true }).fill(shopper.password);
+    await form.getByRole('button', { name: 'CHANGE ANSWER' }).click();
+    await expect(toast(page, 'Security answer changed')).toBeVisible();
+    await expect(form.getByLabel('New security answer', { exact: true })).toHaveValue('');
+
+    const reset = (answer: string) =>
+      request.post('/api/v1/auth/forgot-password', { data: { email: shopper.user.email, answer, newPassword: `after-${suffix()}` } });
+    expect((await reset('Tennis')).status()).toBe(401);
+    expect((await reset('Lacrosse')).status()).toBe(200);
   });
 });
 
@@ -241,11 +273,13 @@ test.describe('forgot password', () => {
 });
 
 test.describe('logout', () => {
-  test('logs out from the user dropdown; the dashboard is guarded again', async ({ page, shop }) => {
+  test('logs out from the user dropdown: the server refuses the token after it, and the dashboard is guarded again', async ({ page, shop }) => {
     const shopper = await shop.register();
     await page.goto('/login');
     await submitLogin(page, shopper.user.email, shopper.password);
     await expect(page).toHaveURL('/');
+    const token = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { token?: string }).token ?? '');
+    expect((await page.request.get('/api/v1/auth/user-auth', { headers: { authorization: token } })).status()).toBe(200);
 
     await openUserMenu(page, shopper.user.name);
     await header(page).getByRole('button', { name: 'Logout' }).click();
@@ -254,6 +288,10 @@ test.describe('logout', () => {
     await expect(header(page).getByRole('link', { name: 'Register', exact: true })).toBeVisible();
     await expect(header(page).getByRole('button', { name: shopper.user.name, exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+    // The session ended on the server too: the token, kept by someone, opens nothing.
+    expect((await page.request.get('/api/v1/auth/user-auth', { headers: { authorization: token } })).status()).toBe(401);
+    // Another session of the same account stays signed in.
+    expect((await page.request.get('/api/v1/auth/user-auth', { headers: { authorization: shopper.token } })).status()).toBe(200);
 
     await page.goto('/dashboard/user');
     await expect(page.getByText('Redirecting you in 3 seconds')).toBeVisible();

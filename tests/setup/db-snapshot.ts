@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
+import { RESET_MAIL_DELAY_SECONDS } from '../../src/server/modules/mail/mailer.ts';
 
 /**
  * A fingerprint of every table (row count and a hash of all rows): equal fingerprints before and after
@@ -24,13 +25,14 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, string>> 
 
 /**
  * Wait until the outbox worker has handled every mail written so far (it runs in the background): a
- * snapshot then compares what requests did, not how far the worker had got.
+ * snapshot then compares what requests did, not how far the worker had got. Mails due within the next
+ * RESET_MAIL_DELAY_SECONDS count as written (a reset mail waits that long); retries due later do not.
  */
 export async function outboxSettled(db: Db, timeoutMs = 10_000): Promise<void> {
   const started = Date.now();
   for (;;) {
     const result = (await db.execute(
-      sql`select count(*)::int as n from mail_outbox where status in ('pending', 'sending') and next_attempt_at <= now()`,
+      sql`select count(*)::int as n from mail_outbox where status in ('pending', 'sending') and next_attempt_at <= now() + make_interval(secs => ${RESET_MAIL_DELAY_SECONDS})`,
     )) as unknown as { rows: { n: number }[] };
     if ((result.rows[0]?.n ?? 0) === 0) return;
     if (Date.now() - started > timeoutMs) throw new Error('the mail outbox did not settle');

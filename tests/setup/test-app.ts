@@ -43,9 +43,22 @@ export async function freshDatabase(options: { onQuery?: (sqlText: string) => vo
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL URL of the app's database (none for PGlite), for the command-line tools. */
+  url?: string;
   env: Env;
   close(): Promise<void>;
 }
+
+/**
+ * The limits on orders waiting for payment, turned off: for tests about something else that place many
+ * orders from one account or address (tests/api/order-limits.test.ts tests the limits).
+ */
+export const NO_ORDER_LIMITS = {
+  OPEN_ORDERS_PER_ACCOUNT: '0',
+  OPEN_UNITS_PER_ACCOUNT: '0',
+  OPEN_ORDERS_PER_ADDRESS: '0',
+  OPEN_UNITS_PER_ADDRESS: '0',
+} as const;
 
 export interface TestAppOptions {
   onQuery?: (sqlText: string) => void;
@@ -57,7 +70,7 @@ export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase({ onQuery: options.onQuery });
+  const { database, url, drop } = await freshDatabase({ onQuery: options.onQuery });
   // Its own data folder: mails kept as files (no SMTP_URL) land there, not in the repository's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const env = testEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...overrides });
@@ -66,6 +79,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    ...(url ? { url } : {}),
     env,
     close: async () => {
       await app.close();

@@ -1,9 +1,10 @@
 // Make an existing user an administrator (or, with --demote, a normal user again):
 //   npm run admin:promote -- someone@example.com [--demote]
-import { ADMIN_ROLE, USER_ROLE } from '../../contract/user.ts';
+// A promotion also replaces the account's security answer (whoever registered it may have chosen it) and
+// ends every session of the account.
 import { userInfo } from 'node:os';
 import { systemActor } from '../modules/audit/service.ts';
-import { setRoleByEmail } from '../modules/user/service.ts';
+import { setAdministrator } from '../modules/auth/bootstrap-admin.ts';
 import { openFromEnv } from './open-from-env.ts';
 
 const args = process.argv.slice(2);
@@ -20,7 +21,7 @@ if (!email) {
 const { database } = await openFromEnv();
 try {
   const actor = systemActor(`command line (${userInfo().username})`);
-  const user = await setRoleByEmail(database.db, email, demote ? USER_ROLE : ADMIN_ROLE, actor);
+  const user = await setAdministrator(database.db, email, !demote, actor);
   if (!user) {
     console.error(`No user with e-mail ${email}. Register first, then run this again.`);
     process.exitCode = 1;

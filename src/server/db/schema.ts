@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AWAITING_PAYMENT } from '../../domain/order-status.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * An order's status is one of AWAITING_PAYMENT, written out as literals (a partial index's predicate, and
+ * the queries it serves, must spell it the same way).
+ */
+export const awaitingPayment = (status: AnyColumn) =>
+  sql`${status} in (${sql.raw(AWAITING_PAYMENT.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -21,7 +29,7 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     role: integer('role').notNull().default(0),
-    /** Raised by every password change: tokens carry the version they were issued for. */
+    /** Raised by every password change and promotion: tokens carry the version they were issued for. */
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -144,6 +152,8 @@ export const orders = pgTable(
     deliveryName: text('delivery_name').notNull().default(''),
     deliveryAddress: text('delivery_address').notNull().default(''),
     deliveryPhone: text('delivery_phone').notNull().default(''),
+    /** The client address the order was placed from (the limits on unpaid orders per address); none before. */
+    placedFrom: text('placed_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -152,6 +162,9 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt, t.id),
     // The owner's page: orders waiting to be processed or shipped, oldest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The limits on orders waiting for payment on delivery, per account and per address (few rows each).
+    index('orders_open_buyer_idx').on(t.buyerId).where(awaitingPayment(t.status)),
+    index('orders_open_from_idx').on(t.placedFrom).where(awaitingPayment(t.status)),
     check(
       'orders_status_valid',
       sql`${t.status} in ('not_processed', 'processing', 'shipped', 'delivered', 'cancelled')`,
@@ -208,7 +221,10 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Password reset links: the token is stored hashed, works once, for 30 minutes. */
+/**
+ * Password reset links: the token is made when its mail is sent (`mail_id`), stored hashed, works once, for
+ * 30 minutes. The mail in the outbox never holds it.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -216,12 +232,17 @@ export const passwordResetTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('password_reset_tokens_mail_unique').on(t.mailId),
+  ],
 );
 
 /**
@@ -258,6 +279,32 @@ export const authFailures = pgTable('auth_failures', {
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Tokens signed out before they expire (logout), by their `jti`; forgotten once they have expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Addresses an account signed in from (recently): while strangers' guesses lock an account's sign-in
+ * everywhere else, these addresses may still sign in.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last_idx').on(t.lastAt)],
+);
 
 /** Settings the server keeps for itself (the generated JWT secret). */
 export const appSettings = pgTable('app_settings', {

@@ -76,5 +76,6 @@ export function createHttpApp(env: Env, { preRouter, logStream }: HttpServerOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentSession', null);
   return app;
 }

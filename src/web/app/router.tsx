@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { logout } from '../features/auth/api/logout.ts';
 import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
 import { CategoriesMenu } from '../features/categories/components/categories-menu.tsx';
 import HomeRoute from './routes/home.tsx';
@@ -30,7 +31,7 @@ const AdminArea = lazy(() => import('../admin/admin-area.tsx'));
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} />}>
+      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} onLogout={logout} />}>
         <Route path={paths.home} element={<HomeRoute />} />
         <Route path="/product/:slug" element={<ProductDetails />} />
         <Route path={paths.categories} element={<Categories />} />

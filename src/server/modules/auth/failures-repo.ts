@@ -1,6 +1,6 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authFailures } from '../../db/schema.ts';
+import { authFailures, signInAddresses } from '../../db/schema.ts';
 
 export interface AttemptWindow {
   /** Attempts counted in the current window, this one included. */
@@ -34,7 +34,57 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(authFailures).where(eq(authFailures.key, key));
 }
 
-/** Forget the windows that are over (run now and then, so the table does not grow without bound). */
+/** A new password: the account's failed sign-ins are forgotten, from every address. */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db
+    .delete(authFailures)
+    .where(or(eq(authFailures.key, `login:${email}`), sql`starts_with(${authFailures.key}, ${`login:${email}|`})`));
+}
+
+/** Take back one counted attempt (it succeeded): the window keeps counting failures only. */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(authFailures)
+    .set({ failures: sql`greatest(${authFailures.failures} - 1, 0)` })
+    .where(eq(authFailures.key, key));
+}
+
+/** Remember that the account signed in from this address (now). */
+export async function rememberSignInAddress(db: Db, userId: number, address: string): Promise<void> {
+  await db
+    .insert(signInAddresses)
+    .values({ userId, address, lastAt: sql`now()` })
+    .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastAt: sql`now()` } });
+}
+
+/** Whether the account signed in from this address within the last `seconds`. */
+export async function signedInFrom(db: Db, userId: number, address: string, seconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: signInAddresses.userId })
+    .from(signInAddresses)
+    .where(
+      and(
+        eq(signInAddresses.userId, userId),
+        eq(signInAddresses.address, address),
+        gt(signInAddresses.lastAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Forget sign-in addresses not used for `seconds`. */
+export async function pruneSignInAddresses(db: Db, seconds: number): Promise<number> {
+  const rows = await db
+    .delete(signInAddresses)
+    .where(lt(signInAddresses.lastAt, sql`now() - make_interval(secs => ${seconds})`))
+    .returning({ userId: signInAddresses.userId });
+  return rows.length;
+}
+
+/**
+ * Forget the windows that are over (run now and then, so the table does not grow without bound); keys of
+ * the longest window decide, so give the longest.
+ */
 export async function pruneFailures(db: Db, windowSeconds: number): Promise<number> {
   const rows = await db
     .delete(authFailures)

@@ -2,16 +2,30 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema.ts';
 
-export async function insertResetToken(tx: Db | Tx, userId: number, tokenHash: string, validSeconds: number): Promise<void> {
-  await tx.insert(passwordResetTokens).values({
-    userId,
-    tokenHash,
-    expiresAt: sql`now() + make_interval(secs => ${validSeconds})`,
-  });
+/**
+ * The link of one reset mail, made as it is sent: the first try makes the row, each next try (a retry, a
+ * resend) gives it a new token and a new 30 minutes, and the token of the try before stops working.
+ */
+export async function putTokenForMail(
+  tx: Tx,
+  link: { userId: number; mailId: number; tokenHash: string },
+  validSeconds: number,
+): Promise<void> {
+  const expiresAt = sql`now() + make_interval(secs => ${validSeconds})`;
+  await tx
+    .insert(passwordResetTokens)
+    .values({ ...link, expiresAt })
+    .onConflictDoUpdate({ target: passwordResetTokens.mailId, set: { tokenHash: link.tokenHash, expiresAt, usedAt: null } });
 }
 
-/** Links asked for an account within the last `seconds` (the per-account limit). */
-export async function countRecentResetTokens(db: Db, userId: number, seconds: number): Promise<number> {
+/** Whether a reset mail has had a link made for it already (a retry: it counts once against the hourly limit). */
+export async function hasTokenForMail(tx: Tx, mailId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(eq(passwordResetTokens.mailId, mailId));
+  return row !== undefined;
+}
+
+/** Links made for an account within the last `seconds` (the per-account limit). */
+export async function countRecentResetTokens(db: Db | Tx, userId: number, seconds: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(passwordResetTokens)

@@ -1,9 +1,12 @@
 import type { Handlers } from '../../plugins/calls.ts';
 import { toPublicUser } from '../user/mapper.ts';
-import { userOf } from './guards.ts';
+import { sessionOf, userOf } from './guards.ts';
 import { RESET_LINK_SENT, type AuthService } from './service.ts';
 
-/** The account calls: register, sign in, the two password resets, the guards' checks and the profile. */
+/**
+ * The account calls: register, sign in and out, the two password resets, the guards' checks, the profile
+ * and the security answer.
+ */
 export const authHandlers = (auth: AuthService) =>
   ({
     register: async (request) => {
@@ -12,8 +15,13 @@ export const authHandlers = (auth: AuthService) =>
     },
 
     login: async (request) => {
-      const { user, token } = await auth.login(request.body);
+      const { user, token } = await auth.login(request.body, request.ip);
       return { success: true, message: 'Logged in successfully', user: toPublicUser(user), token };
+    },
+
+    logout: async (request) => {
+      await auth.logout(sessionOf(request));
+      return { success: true, message: 'Logout Successfully' };
     },
 
     forgotPassword: async (request) => {
@@ -35,12 +43,17 @@ export const authHandlers = (auth: AuthService) =>
     adminAuth: async () => ({ ok: true }),
 
     updateProfile: async (request) => {
-      const { user, token } = await auth.updateProfile(userOf(request).id, request.body);
+      const { user, token } = await auth.updateProfile(userOf(request), request.body, request.ip);
       return {
         success: true,
         message: 'Profile Updated Successfully',
         updatedUser: toPublicUser(user),
         ...(token ? { token } : {}),
       };
+    },
+
+    changeSecurityAnswer: async (request) => {
+      await auth.changeAnswer(userOf(request), request.body, request.ip);
+      return { success: true, message: 'Security answer changed' };
     },
   }) satisfies Partial<Handlers>;

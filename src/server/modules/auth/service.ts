@@ -7,6 +7,7 @@ import {
   RESET_LINK_VALID_MINUTES,
   type ResetLinkBody,
   type ResetPasswordBody,
+  type SecurityAnswerBody,
 } from '../../../contract/auth.ts';
 import { ADMIN_ROLE, USER_ROLE } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,16 +17,38 @@ import { decoyHash, hashSecret, normalizeAnswer, verifySecret } from '../../lib/
 import * as accounts from '../user/service.ts';
 import type { UserRow } from '../user/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailRow } from '../mail/service.ts';
 import * as failures from './failures-repo.ts';
 import * as resetTokens from './reset-tokens-repo.ts';
-import type { Tokens } from './tokens.ts';
+import * as sessions from './sessions-repo.ts';
+import type { TokenSession, Tokens } from './tokens.ts';
 
-/** Failed attempts allowed per account in one window (decisions: 10 per 15 minutes). */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const ACCOUNT_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong passwords allowed per account and client address in one window: a stranger guessing locks
+ * themselves out, not the owner, who signs in from elsewhere.
+ */
+export const ADDRESS_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong passwords allowed per account from all addresses together (guessing spread over many addresses).
+ * Past it, only addresses the account signed in from within KNOWN_ADDRESS_SECONDS may still sign in.
+ */
+export const ACCOUNT_FAILURE_LIMIT = 100;
+export const ACCOUNT_FAILURE_WINDOW_SECONDS = 60 * 60;
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+/**
+ * Wrong security answers allowed per account from all addresses (a favourite sport is easy to guess; a
+ * lock here never keeps anyone from signing in, and the mailed link still works).
+ */
+export const RESET_FAILURE_LIMIT = 10;
+export const RESET_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const WRONG_ANSWER = 'Wrong email or answer';
+export const WRONG_CURRENT_PASSWORD = 'currentPassword: is not your current password';
+export const ADMIN_RESET_BY_LINK =
+  'An administrator cannot reset the password with a security answer: ask for a link by e-mail instead';
+export const SESSION_ENDED = 'Your session has ended (signed out, or the password or role changed), please sign in again';
 
 /** At most this many reset links are mailed to one account per hour (the same answer is given anyway). */
 export const RESET_LINKS_PER_HOUR = 3;
@@ -35,33 +58,61 @@ export const RESET_LINK_INVALID = 'This reset link is not valid any more: ask fo
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Refuse with 429 when a window holds more attempts than its limit. */
+function refuseOverLimit(window: failures.AttemptWindow, limit: number, windowSeconds: number, what: string): void {
+  if (window.attempts <= limit) return;
+  const endsAt = window.windowStartedAt.getTime() + windowSeconds * 1000;
+  const seconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+  throw tooManyRequests(`Too many failed attempts ${what}. Try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
+}
+
 export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
+  const signFor = (user: UserRow) => tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion });
+
   /**
-   * Check a secret against an account, counting attempts per account (and per purpose). The attempt is
-   * counted before the secret is checked, in one statement, so concurrent guesses cannot pass the limit;
-   * a right secret clears the count, a wrong one leaves it counted.
+   * Check a password, counting attempts per account and address and per account: each attempt is
+   * counted before the password is checked, in one statement, so concurrent guesses cannot pass a limit.
+   * A right password clears its address's count (and is taken off the account's) and marks the address
+   * as one the account signs in from.
    */
-  async function checkSecret(
-    purpose: 'login' | 'reset',
-    email: string,
-    secret: string,
-    hashOf: (user: UserRow) => string,
-  ): Promise<UserRow | null> {
-    const key = `${purpose}:${email}`;
-    const window = await failures.countAttempt(db, key, ACCOUNT_FAILURE_WINDOW_SECONDS);
-    if (window.attempts > ACCOUNT_FAILURE_LIMIT) {
-      const endsAt = window.windowStartedAt.getTime() + ACCOUNT_FAILURE_WINDOW_SECONDS * 1000;
-      const seconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
-      throw tooManyRequests(
-        `Too many failed attempts for this account. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
-        seconds,
-      );
-    }
+  async function checkPassword(email: string, password: string, address: string): Promise<UserRow | null> {
+    const addressKey = `login:${email}|${address}`;
+    const accountKey = `login:${email}`;
+    refuseOverLimit(
+      await failures.countAttempt(db, addressKey, ADDRESS_FAILURE_WINDOW_SECONDS),
+      ADDRESS_FAILURE_LIMIT,
+      ADDRESS_FAILURE_WINDOW_SECONDS,
+      'for this account from your address',
+    );
     const user = await accounts.findUserByEmail(db, email);
-    const ok = await verifySecret(secret, user ? hashOf(user) : await decoyHash());
+    const account = await failures.countAttempt(db, accountKey, ACCOUNT_FAILURE_WINDOW_SECONDS);
+    if (account.attempts > ACCOUNT_FAILURE_LIMIT && !(user && (await failures.signedInFrom(db, user.id, address, KNOWN_ADDRESS_SECONDS)))) {
+      refuseOverLimit(account, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_SECONDS, 'for this account');
+    }
+    const ok = await verifySecret(password, user ? user.passwordHash : await decoyHash());
+    if (!user || !ok) return null;
+    await Promise.all([
+      failures.clearFailures(db, addressKey),
+      failures.uncountAttempt(db, accountKey),
+      failures.rememberSignInAddress(db, user.id, address),
+    ]);
+    return user;
+  }
+
+  /** Check a security answer, counting attempts per account (all addresses together). */
+  async function checkAnswer(email: string, answer: string): Promise<UserRow | null> {
+    const key = `reset:${email}`;
+    refuseOverLimit(await failures.countAttempt(db, key, RESET_FAILURE_WINDOW_SECONDS), RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS, 'for this account');
+    const user = await accounts.findUserByEmail(db, email);
+    const ok = await verifySecret(normalizeAnswer(answer), user ? user.answerHash : await decoyHash());
     if (!user || !ok) return null;
     await failures.clearFailures(db, key);
     return user;
+  }
+
+  /** The signed-in user proves it is them with their password (a token read from a shared computer is not enough). */
+  async function confirmPassword(user: UserRow, password: string, address: string): Promise<void> {
+    if (!(await checkPassword(user.email, password, address))) throw forbidden(WRONG_CURRENT_PASSWORD);
   }
 
   return {
@@ -95,37 +146,47 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       }
     },
 
-    async login(input: LoginBody): Promise<{ user: UserRow; token: string }> {
-      const user = await checkSecret('login', input.email, input.password, (u) => u.passwordHash);
+    async login(input: LoginBody, address: string): Promise<{ user: UserRow; token: string }> {
+      const user = await checkPassword(input.email, input.password, address);
       if (!user) throw unauthorized(INVALID_LOGIN);
-      return { user, token: await tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion }) };
+      return { user, token: await signFor(user) };
     },
 
+    /** A new password with the security answer; never for an administrator (only the mailed link). */
     async resetPassword(input: ForgotPasswordBody): Promise<void> {
-      const user = await checkSecret('reset', input.email, normalizeAnswer(input.answer), (u) => u.answerHash);
+      const user = await checkAnswer(input.email, input.answer);
       if (!user) throw unauthorized(WRONG_ANSWER);
+      if (user.role === ADMIN_ROLE) throw forbidden(ADMIN_RESET_BY_LINK);
       // A new password ends every session signed in with the old one.
       await accounts.changePassword(db, user.id, await hashSecret(input.newPassword));
-      await failures.clearFailures(db, `login:${input.email}`);
+      await failures.clearSignInFailures(db, user.email);
     },
 
     /**
-     * A password change revokes every earlier token (the session version goes up); the caller gets a new
-     * token so that the session that made the change stays signed in.
-     */
-    /**
-     * Mail a reset link (a random token, kept hashed, valid 30 minutes, usable once) when the address has
-     * an account and it has not had RESET_LINKS_PER_HOUR links in the last hour. The caller answers the
-     * same either way, so the answer does not tell whether an account exists.
+     * Ask for a reset link. Every request writes the same thing (a reset mail to the address, without a
+     * link) whether the address has an account or not, so the answer takes the same time either way; the
+     * link is made when the mail is sent (prepareMail).
      */
     async requestResetLink(input: ResetLinkBody): Promise<void> {
-      const user = await accounts.findUserByEmail(db, input.email);
-      if (!user) return;
-      if ((await resetTokens.countRecentResetTokens(db, user.id, 3600)) >= RESET_LINKS_PER_HOUR) return;
-      const token = randomBytes(32).toString('base64url');
-      await db.transaction(async (tx) => {
-        await resetTokens.insertResetToken(tx, user.id, hashToken(token), RESET_LINK_VALID_MINUTES * 60);
-        await mailer.passwordReset(tx, user, token, RESET_LINK_VALID_MINUTES);
+      await mailer.passwordResetRequested(db, input.email);
+    },
+
+    /**
+     * Just before a mail goes out: a reset mail gets its link, made now (a random token, kept hashed, valid
+     * 30 minutes, usable once); each try of the same mail makes a new one and the last try's stops working.
+     * null: the mail is not sent (no account has the address, or the account had RESET_LINKS_PER_HOUR links
+     * in the last hour).
+     */
+    async prepareMail(mail: MailRow): Promise<MailRow | null> {
+      if (mail.kind !== mailer.PASSWORD_RESET_KIND) return mail;
+      return db.transaction(async (tx) => {
+        const user = await accounts.lockUserByEmail(tx, mail.toAddress);
+        if (!user) return null;
+        const again = await resetTokens.hasTokenForMail(tx, mail.id);
+        if (!again && (await resetTokens.countRecentResetTokens(tx, user.id, 3600)) >= RESET_LINKS_PER_HOUR) return null;
+        const token = randomBytes(32).toString('base64url');
+        await resetTokens.putTokenForMail(tx, { userId: user.id, mailId: mail.id, tokenHash: hashToken(token) }, RESET_LINK_VALID_MINUTES * 60);
+        return { ...mail, ...mailer.passwordResetContent(user, token, RESET_LINK_VALID_MINUTES) };
       });
     },
 
@@ -138,37 +199,56 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
         return accounts.changePassword(tx, userId, passwordHash);
       });
       if (!user) throw badRequest(RESET_LINK_INVALID);
-      await failures.clearFailures(db, `login:${user.email}`);
+      await failures.clearSignInFailures(db, user.email);
     },
 
-    async updateProfile(userId: number, input: ProfileBody): Promise<{ user: UserRow; token?: string }> {
+    /**
+     * A password change needs the current password, and revokes every earlier token (the session version
+     * goes up); the caller gets a new token so that the session that made the change stays signed in.
+     */
+    async updateProfile(user: UserRow, input: ProfileBody, address: string): Promise<{ user: UserRow; token?: string }> {
       const changes: Partial<accounts.NewUser> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.phone !== undefined) changes.phone = input.phone;
       if (input.address !== undefined) changes.address = input.address;
-      const user = input.password
-        ? await accounts.changePassword(db, userId, await hashSecret(input.password), changes)
-        : await accounts.updateUser(db, userId, changes);
-      if (!user) throw unauthorized('Your account no longer exists');
-      if (!input.password) return { user };
-      return { user, token: await tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion }) };
+      if (input.password) await confirmPassword(user, input.currentPassword ?? '', address);
+      const updated = input.password
+        ? await accounts.changePassword(db, user.id, await hashSecret(input.password), changes)
+        : await accounts.updateUser(db, user.id, changes);
+      if (!updated) throw unauthorized('Your account no longer exists');
+      if (!input.password) return { user: updated };
+      return { user: updated, token: await signFor(updated) };
     },
 
-    /** The signed-in user behind a token, read from the database on every call (a demotion counts at once). */
-    async authenticate(token: string | null): Promise<UserRow> {
+    /** A new security answer, with the current password. */
+    async changeAnswer(user: UserRow, input: SecurityAnswerBody, address: string): Promise<void> {
+      await confirmPassword(user, input.currentPassword, address);
+      await accounts.updateUser(db, user.id, { answerHash: await hashSecret(normalizeAnswer(input.answer)) });
+    },
+
+    /**
+     * The signed-in user behind a token and its session, read from the database on every call (a
+     * demotion, a password change or a logout counts at once).
+     */
+    async authenticate(token: string | null): Promise<{ user: UserRow; session: TokenSession }> {
       if (!token) throw unauthorized('Please sign in');
-      const subject = await tokens.verify(token);
-      if (subject === null) throw unauthorized('Your session is invalid or has expired, please sign in again');
-      const user = await accounts.findUserById(db, subject.userId);
-      if (!user) throw unauthorized('Your account no longer exists');
-      if (user.sessionVersion !== subject.sessionVersion) {
-        throw unauthorized('Your password has changed since you signed in, please sign in again');
-      }
-      return user;
+      const session = await tokens.verify(token);
+      if (session === null) throw unauthorized('Your session is invalid or has expired, please sign in again');
+      const found = await sessions.sessionUser(db, session.userId, session.sessionId);
+      if (!found) throw unauthorized('Your account no longer exists');
+      if (found.revoked || found.user.sessionVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
+      return { user: found.user, session };
     },
 
-    /** Forget failure windows that are over. */
-    pruneFailures: () => failures.pruneFailures(db, ACCOUNT_FAILURE_WINDOW_SECONDS),
+    /** Logout: the session's token is refused from now on. */
+    logout: (session: TokenSession) => sessions.revokeSession(db, session.sessionId, session.expiresAt),
+
+    /** Forget what is over: failure windows, revoked tokens that expired, sign-in addresses not used for long. */
+    async prune(): Promise<void> {
+      await failures.pruneFailures(db, Math.max(ACCOUNT_FAILURE_WINDOW_SECONDS, ADDRESS_FAILURE_WINDOW_SECONDS, RESET_FAILURE_WINDOW_SECONDS));
+      await sessions.pruneRevokedSessions(db);
+      await failures.pruneSignInAddresses(db, KNOWN_ADDRESS_SECONDS);
+    },
 
     assertAdmin(user: UserRow): void {
       if (user.role !== ADMIN_ROLE) throw forbidden('Administrators only');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { getOrCreateSetting } from '../settings/service.ts';
@@ -12,10 +12,16 @@ export interface TokenSubject {
   sessionVersion: number;
 }
 
+/** A valid token's subject, and the session it names (logout revokes it by `sessionId` until `expiresAt`). */
+export interface TokenSession extends TokenSubject {
+  sessionId: string;
+  expiresAt: Date;
+}
+
 export interface Tokens {
   sign(subject: TokenSubject): Promise<string>;
-  /** The subject of a valid token, or null when it is not valid (bad signature, expired, malformed). */
-  verify(token: string): Promise<TokenSubject | null>;
+  /** The session of a valid token, or null when it is not valid (bad signature, expired, malformed). */
+  verify(token: string): Promise<TokenSession | null>;
 }
 
 /** JWT_SECRET, or a secret generated once and kept in the database so that every process agrees. */
@@ -33,6 +39,7 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
+        .setJti(randomUUID())
         .setExpirationTime(expiresIn)
         .sign(key),
     verify: async (token) => {
@@ -42,7 +49,10 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
         // Tokens issued before session versions existed carry none: they belong to version 0.
         const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
         if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(sessionVersion)) return null;
-        return { userId, sessionVersion: sessionVersion as number };
+        if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+        // Tokens issued before sessions had ids are named by their subject and second of issue.
+        const sessionId = typeof payload.jti === 'string' && payload.jti.length <= 64 ? payload.jti : `${userId}@${payload.iat}`;
+        return { userId, sessionVersion: sessionVersion as number, sessionId, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

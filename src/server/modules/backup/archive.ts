@@ -8,8 +8,8 @@
  *   {"@done":true,"tables":{"users":N,…}}         a file without it was cut off
  *
  * Rows are read in one REPEATABLE READ transaction: a consistent snapshot while the shop keeps serving.
- * Derived tables (counters kept by triggers) and short-lived ones (failed sign-ins) are left out: the
- * restore rebuilds the counters as it inserts.
+ * Derived tables (counters kept by triggers) and short-lived ones (failed sign-ins, sign-in addresses) are
+ * left out: the restore rebuilds the counters as it inserts.
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
@@ -46,10 +46,15 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'mail_outbox', key: ['id'], batch: 500 },
   { name: 'password_reset_tokens', key: ['id'], batch: 1000 },
   { name: 'audit_log', key: ['id'], batch: 1000 },
+  // Signed-out tokens: the signing secret travels with the backup, so they must stay refused after a move.
+  { name: 'revoked_tokens', key: ['jti'], batch: 1000 },
 ];
 
-/** Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins. */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'auth_failures'];
+/**
+ * Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins and the
+ * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh).
+ */
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'auth_failures', 'sign_in_addresses'];
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;

@@ -12,6 +12,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../contract/product.ts';
 import { toCents } from '../../../domain/money.ts';
 import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
+import { restoreCell } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { UNIQUE_SLUG_TRIES, uniqueSlug } from '../../lib/unique-slug.ts';
 import { type Actor, recordChange, recordChanges } from '../audit/service.ts';
@@ -52,7 +53,10 @@ export interface ImportPlan {
   newCategories: Map<string, string>;
 }
 
-/** Read the file: header checked, each record with the line it starts on (a spreadsheet's numbering). */
+/**
+ * Read the file: header checked, each record with the line it starts on (a spreadsheet's numbering), each
+ * cell as the export had it before neutralising it for spreadsheets.
+ */
 function readCsv(file: Buffer): { line: number; record: Record<string, string> }[] {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(file);
@@ -92,7 +96,8 @@ function readCsv(file: Buffer): { line: number; record: Record<string, string> }
   return records.map(({ record, info }) => {
     const line = previousEnd + 1;
     previousEnd = info.lines;
-    return { line, record };
+    // The export's apostrophe before a would-be formula comes off again (round trip without loss).
+    return { line, record: Object.fromEntries(Object.entries(record).map(([column, value]) => [column, restoreCell(value)])) };
   });
 }
 

@@ -8,6 +8,11 @@ export interface MailerOptions extends templates.MailContext {
   ownerEmail: string | undefined;
 }
 
+/** Reset mails: kept without their link, which is made as each is sent. */
+const PASSWORD_RESET_KIND = 'password-reset';
+/** A reset mail is due this long after it was asked for (see passwordResetRequested). */
+export const RESET_MAIL_DELAY_SECONDS = 1;
+
 /**
  * The shop's mails, written to the outbox inside the caller's transaction (the order, the status change,
  * the reset, the account): sent afterwards by the outbox worker.
@@ -27,10 +32,23 @@ export function createMailer(options: MailerOptions) {
       await enqueueMail(tx, { kind: `order-${order.status}`, toAddress: order.buyerEmail, ...templates.statusChange(context, order) });
     },
 
-    async passwordReset(tx: Db | Tx, user: { name: string; email: string }, token: string, validMinutes: number): Promise<void> {
+    PASSWORD_RESET_KIND,
+
+    /**
+     * A reset link was asked for this address: the outbox keeps a mail without a link (what the Mails
+     * screen and backups show); the link is written in when the mail is sent (passwordResetContent). It is
+     * due a moment later, so that sending it (or finding that no account has the address) never runs while
+     * the request is being answered: the answer takes the same time either way.
+     */
+    async passwordResetRequested(tx: Db | Tx, email: string): Promise<void> {
+      await enqueueMail(tx, { kind: PASSWORD_RESET_KIND, toAddress: email, ...templates.passwordResetKept(context) }, RESET_MAIL_DELAY_SECONDS);
+    },
+
+    /** The reset mail as it is sent, with its link. */
+    passwordResetContent(user: { name: string }, token: string, validMinutes: number): templates.MailContent {
       // The token travels in the fragment: browsers never send it to the server, so no log line holds it.
       const link = `${context.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
-      await enqueueMail(tx, { kind: 'password-reset', toAddress: user.email, ...templates.passwordReset(context, user, link, validMinutes) });
+      return templates.passwordReset(context, user, link, validMinutes);
     },
 
     async welcome(tx: Db | Tx, user: { name: string; email: string }): Promise<void> {

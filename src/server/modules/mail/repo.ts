@@ -13,9 +13,15 @@ export interface NewMail {
   html: string;
 }
 
-/** Written in the caller's transaction: the mail exists exactly when what caused it does. */
-export async function enqueueMail(tx: Db | Tx, mail: NewMail): Promise<void> {
-  await tx.insert(mailOutbox).values(mail);
+/**
+ * Written in the caller's transaction: the mail exists exactly when what caused it does. `delaySeconds`:
+ * not sent before then (the worker's next look after it).
+ */
+export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    ...mail,
+    ...(delaySeconds > 0 ? { nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` } : {}),
+  });
 }
 
 /**
@@ -51,6 +57,11 @@ export async function markDelivered(db: Db, id: number, status: 'sent' | 'kept')
     .update(mailOutbox)
     .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
     .where(eq(mailOutbox.id, id));
+}
+
+/** A mail that is not to be sent after all (a reset link asked for an address without an account). */
+export async function deleteMail(db: Db, id: number): Promise<void> {
+  await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
 }
 
 /** A try failed: again after `retryInSeconds`, or, after the last try, failed for good (until resent). */

@@ -4,6 +4,8 @@ import { notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import * as repo from './repo.ts';
 
+export type { MailRow } from './repo.ts';
+
 export interface MailServiceOptions {
   /** Called when a mail is queued again, so the outbox worker sends it at once. */
   kick: () => void;

@@ -198,6 +198,19 @@ If it was not you, ignore this mail: your password stays as it is.
   };
 }
 
+/**
+ * A reset mail as the outbox keeps it: no link (a live link in the outbox would be in every backup and on
+ * the Mails screen); the link is written in as the mail is sent, for the account the address has then.
+ */
+export function passwordResetKept(context: MailContext): MailContent {
+  const note = 'A link to choose a new password, made as this mail is sent; the link itself is not kept here.';
+  return {
+    subject: `Reset your ${context.shopName} password`,
+    text: `${note}\n`,
+    html: layout(context, 'Reset your password', `<p>${escape(note)}</p>`),
+  };
+}
+
 /** To a new account. */
 export function welcome(context: MailContext, user: { name: string }): MailContent {
   return {

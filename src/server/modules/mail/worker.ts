@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
-import { claimDueMails, markAttemptFailed, markDelivered, retryPendingNow } from './repo.ts';
+import { claimDueMails, deleteMail, type MailRow, markAttemptFailed, markDelivered, retryPendingNow } from './repo.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface MailWorkerOptions {
@@ -12,6 +12,11 @@ export interface MailWorkerOptions {
   retrySeconds: number;
   /** Tries before a mail is failed for good. */
   attempts: number;
+  /**
+   * Each mail just before it is sent: what to send (a reset mail gets its link here, so the outbox never
+   * holds one), or null to drop the mail unsent (it is deleted from the outbox).
+   */
+  prepare?: (mail: MailRow) => Promise<MailRow | null>;
 }
 
 const BATCH = 5;
@@ -32,9 +37,14 @@ export function createMailWorker(options: MailWorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => Promise<void>) | undefined;
 
-  async function sendOne(mail: Awaited<ReturnType<typeof claimDueMails>>[number]): Promise<void> {
+  async function sendOne(mail: MailRow): Promise<void> {
     try {
-      await transport.deliver(mail);
+      const ready = options.prepare ? await options.prepare(mail) : mail;
+      if (ready === null) {
+        await deleteMail(db, mail.id);
+        return;
+      }
+      await transport.deliver(ready);
       await markDelivered(db, mail.id, transport.delivers);
     } catch (error) {
       const last = mail.attempts >= options.attempts;

@@ -1,8 +1,8 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, products, users } from '../../db/schema.ts';
+import { awaitingPayment, orderItems, orders, products, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
@@ -96,17 +96,48 @@ export interface Delivery {
   phone: string;
 }
 
+/**
+ * Hold the order limits of an account and of a client address until the transaction ends: a checkout of
+ * the same account or from the same address waits, so two cannot both pass a limit. (Account first, then
+ * address, in every checkout: no deadlock.)
+ */
+export async function lockOrderLimits(tx: Tx, buyerId: number, placedFrom: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:account'), ${buyerId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:address'), hashtext(${placedFrom}))`);
+}
+
+export interface OpenOrders {
+  orders: number;
+  units: number;
+}
+
+/** Orders of an account, or placed from an address, still waiting for payment on delivery, and their units. */
+export async function openOrders(tx: Tx, who: { buyerId: number } | { placedFrom: string }): Promise<OpenOrders> {
+  const whose = 'buyerId' in who ? eq(orders.buyerId, who.buyerId) : eq(orders.placedFrom, who.placedFrom);
+  const [row] = await tx
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(whose, awaitingPayment(orders.status)));
+  return { orders: row?.orders ?? 0, units: row?.units ?? 0 };
+}
+
 export async function insertOrder(
   tx: Tx,
   buyerId: number,
   delivery: Delivery,
   totalCents: number,
   items: NewOrderItem[],
+  placedFrom: string,
 ): Promise<number> {
   const [row] = await tx
     .insert(orders)
     .values({
       buyerId,
+      placedFrom,
       totalCents,
       deliveryName: delivery.name,
       deliveryAddress: delivery.address,

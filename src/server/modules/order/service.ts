@@ -3,7 +3,7 @@ import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import { UNPAGED_ORDERS_MAX } from '../../../contract/order.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { type Actor, historyOf, recordChange } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -30,7 +30,46 @@ export interface BuyerDetails {
   phone: string;
 }
 
-export function createOrderService(db: Db, mailer: Mailer) {
+/** How many orders waiting for payment on delivery, and units in them, one account and one address may have (0: any). */
+export interface OrderLimits {
+  ordersPerAccount: number;
+  unitsPerAccount: number;
+  ordersPerAddress: number;
+  unitsPerAddress: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Refuse an order that would pass a limit on orders waiting for payment (429: too many orders; 409: too
+ * many units), for an account or a client address.
+ */
+function checkOrderLimits(open: { account: repo.OpenOrders; address: repo.OpenOrders }, units: number, limits: OrderLimits): void {
+  const over = (limit: number, current: number, adding: number) => limit > 0 && current + adding > limit;
+  const wait = 'place it when one of them is delivered or cancelled';
+  if (over(limits.ordersPerAccount, open.account.orders, 1)) {
+    throw new HttpError(
+      429,
+      `You have ${plural(open.account.orders, 'order')} waiting for payment on delivery, the most one account may have: ${wait}`,
+    );
+  }
+  if (over(limits.ordersPerAddress, open.address.orders, 1)) {
+    throw new HttpError(
+      429,
+      `${plural(open.address.orders, 'order')} placed from your address are waiting for payment on delivery, the most one address may have: ${wait}`,
+    );
+  }
+  const fewer = (limit: number, current: number) =>
+    current === 0 ? `at most ${plural(limit, 'unit')} in one order` : `${plural(current, 'unit')} waiting already, at most ${limit} in all`;
+  if (over(limits.unitsPerAccount, open.account.units, units)) {
+    throw conflict(`Too many units for one account: this order has ${units}, with ${fewer(limits.unitsPerAccount, open.account.units)}; order fewer`);
+  }
+  if (over(limits.unitsPerAddress, open.address.units, units)) {
+    throw conflict(`Too many units from your address: this order has ${units}, with ${fewer(limits.unitsPerAddress, open.address.units)}; order fewer`);
+  }
+}
+
+export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) {
   /** A page of ORDERS_PAGE_SIZE, newest first; without a page, the newest UNPAGED_ORDERS_MAX. */
   async function page(buyerId: number | null, pageNumber: number | undefined): Promise<OrderPage> {
     const { items: orders, total } = await listWithTotal(
@@ -79,11 +118,19 @@ export function createOrderService(db: Db, mailer: Mailer) {
      * Checkout of a cart's product ids (one per unit): prices and names come from the database; the stock is taken in the same transaction
      * (the products are locked first), and a short item refuses the whole order (409). The delivery
      * details are the buyer's as they are now; the confirmation, the owner's notice and the order's first
-     * history entry are written in the same transaction.
+     * history entry are written in the same transaction. The limits on orders waiting for payment, per
+     * account and per client address, are checked first, under locks that make concurrent checkouts of the
+     * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor) {
+    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor & { address: string }) {
       const units = countUnits(productIds);
       return db.transaction(async (tx) => {
+        await repo.lockOrderLimits(tx, buyer.id, actor.address);
+        const [account, address] = await Promise.all([
+          repo.openOrders(tx, { buyerId: buyer.id }),
+          repo.openOrders(tx, { placedFrom: actor.address }),
+        ]);
+        checkOrderLimits({ account, address }, productIds.length, limits);
         const stock = await repo.lockProducts(tx, [...units.keys()]);
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
@@ -111,7 +158,7 @@ export function createOrderService(db: Db, mailer: Mailer) {
           items.map((item) => ({ productId: item.productId, delta: -item.quantity })),
         );
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items);
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address);
         const placed = await withItems(tx, orderId);
         await mailer.orderPlaced(tx, {
           id: orderId,

@@ -17,6 +17,12 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return row;
 }
 
+/** The account with this e-mail, locked until the transaction ends. */
+export async function lockUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+  return row;
+}
+
 export async function insertUser(db: Db | Tx, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('user insert returned nothing');
@@ -46,11 +52,36 @@ export async function changePassword(
   return updateUser(db, id, { ...changes, passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` });
 }
 
-/** Set an account's role, recorded in the audit log with the role before and after. */
-export async function setRoleByEmail(db: Db, email: string, role: number, actor: Actor): Promise<UserRow | undefined> {
+/** What else a change of role sets (a promotion: a new security answer, and the end of every session). */
+export interface RoleChangeEffects {
+  answerHash?: string;
+  endSessions?: boolean;
+}
+
+/**
+ * Set an account's role, recorded in the audit log with the role before and after; when the role really
+ * changes, `effects` are set in the same statement.
+ */
+export async function setRoleByEmail(
+  db: Db,
+  email: string,
+  role: number,
+  actor: Actor,
+  effects: RoleChangeEffects,
+): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.email, email)).for('update');
-    const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.email, email)).returning();
+    const changed = before !== undefined && before.role !== role;
+    const [row] = await tx
+      .update(users)
+      .set({
+        role,
+        updatedAt: new Date(),
+        ...(changed && effects.answerHash ? { answerHash: effects.answerHash } : {}),
+        ...(changed && effects.endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      })
+      .where(eq(users.email, email))
+      .returning();
     if (row && before && before.role !== role) {
       await recordChange(tx, actor, {
         action: 'user.role',

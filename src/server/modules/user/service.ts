@@ -5,10 +5,11 @@ import * as repo from './repo.ts';
 
 /*
  * Accounts. The users table is this module's; the sign-in module (auth) and the bootstrap read and write
- * accounts through the functions below, in their own transactions.
+ * accounts through the functions below, in their own transactions. One read is auth's own: the user behind
+ * a token, with whether its session was signed out, in one query (auth/sessions-repo.ts).
  */
-export type { NewUser, UserRow } from './repo.ts';
-export { changePassword, findUserByEmail, findUserById, insertUser, setRoleByEmail, updateUser } from './repo.ts';
+export type { NewUser, RoleChangeEffects, UserRow } from './repo.ts';
+export { changePassword, findUserByEmail, findUserById, insertUser, lockUserByEmail, setRoleByEmail, updateUser } from './repo.ts';
 
 /** Users for the administrator, newest first, a page at a time. */
 export function createUserService(db: Db) {

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dashboardPath, paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
-import { signOut, useAuth } from '../../stores/auth-store.ts';
+import { useAuth } from '../../stores/auth-store.ts';
 import { useCart } from '../../stores/cart-store.ts';
 import { Dropdown } from '../ui/dropdown.tsx';
 import { SHOP_NAME } from '../ui/page-title.ts';
@@ -40,8 +40,11 @@ function SearchBox() {
   );
 }
 
-/** The site header; `categoriesMenu` is the Categories menu the app puts in its navigation. */
-export function Header({ categoriesMenu }: { categoriesMenu: ReactNode }) {
+/**
+ * The site header; `categoriesMenu` is the Categories menu the app puts in its navigation, `onLogout` ends
+ * the session (on the server, then in the browser).
+ */
+export function Header({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode; onLogout: () => Promise<void> }) {
   const session = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -49,8 +52,8 @@ export function Header({ categoriesMenu }: { categoriesMenu: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  const logout = () => {
-    signOut();
+  const logout = async () => {
+    await onLogout();
     notify.success('Logout Successfully');
     navigate(paths.login);
   };
@@ -98,7 +101,7 @@ export function Header({ categoriesMenu }: { categoriesMenu: ReactNode }) {
                 <Link to={dashboardPath(session.user.role)}>Dashboard</Link>
               </li>
               <li>
-                <button type="button" onClick={logout}>
+                <button type="button" onClick={() => void logout()}>
                   Logout
                 </button>
               </li>
