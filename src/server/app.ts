@@ -31,6 +31,7 @@ import { fileTransport, type MailTransport, smtpTransport } from './modules/mail
 import { createMailWorker } from './modules/mail/worker.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { AnswerCache, createPreRouter, registerAnswerCache } from './plugins/answer-cache.ts';
+import { registerReplayedOnHits } from './plugins/answer-cache/rules.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerDocs, registerDocsPage } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -114,6 +115,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     trustProxy: env.TRUST_PROXY,
+    // At a restart every request whose head arrived is answered (Connection: close); new ones are refused.
+    return503OnClosing: false,
     bodyLimit: JSON_BODY_LIMIT,
     // Long keywords and slugs reach their schemas (which answer 400) instead of Fastify's own 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -146,7 +149,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
         Math.ceil(context.ttl / 1000),
       ),
   });
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await registerReplayedOnHits(app, () => app.register(multipart, { limits: MULTIPART_LIMITS }));
   await registerDocs(app);
   await app.register(async (probes) => {
     registerApiSecurityHeaders(probes);

@@ -4,7 +4,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
+import { z } from 'zod';
 import { AnswerCache } from '../../src/server/plugins/answer-cache.ts';
+import { KEPT_URL_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -50,7 +52,7 @@ describe('catalogue answers: cached, revalidated, compressed, and fresh after ev
     const plain = await list();
     const br = await list({ 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers.vary).toBe('Origin, Accept-Encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     const gzip = await list({ 'accept-encoding': 'gzip' });
@@ -250,39 +252,78 @@ describe('cached answers over HTTP (answered before routing)', () => {
 });
 
 describe('AnswerCache', () => {
-  const answer = (text: string) => ({ body: Buffer.from(text), compressible: false, etag: '"x"', headers: {}, raw: {} });
+  const request = (url: string, body?: string, type = 'application/json') =>
+    body === undefined
+      ? { method: 'GET', url, headers: {} }
+      : { method: 'POST', url, headers: { 'content-type': type, 'content-length': String(Buffer.byteLength(body)) }, body: Buffer.from(body) };
+  const keep = (cache: AnswerCache, url: string, text: string, generation = cache.generation, body?: string) =>
+    cache.keep(request(url, body), undefined, Buffer.from(text), { 'content-type': 'text/plain' }, generation);
+  const kept = (cache: AnswerCache, url: string, body?: string) => cache.lookup(request(url, body))?.body.toString();
 
   it('keeps nothing computed before the last change, and nothing while changes may go unheard', () => {
     const cache = new AnswerCache(1024 * 1024);
     const started = cache.generation;
-    cache.set('/a', answer('old'), started);
-    expect(cache.get('/a')?.body.toString()).toBe('old');
+    keep(cache, '/a', 'old', started);
+    expect(kept(cache, '/a')).toBe('old');
     cache.invalidate();
-    expect(cache.get('/a')).toBeUndefined();
-    cache.set('/a', answer('read before the change'), started);
-    expect(cache.get('/a')).toBeUndefined();
+    expect(kept(cache, '/a')).toBeUndefined();
+    keep(cache, '/a', 'read before the change', started);
+    expect(kept(cache, '/a')).toBeUndefined();
     cache.setEnabled(false);
-    cache.set('/b', answer('b'), cache.generation);
-    expect(cache.get('/b')).toBeUndefined();
+    keep(cache, '/b', 'b');
+    expect(kept(cache, '/b')).toBeUndefined();
     cache.setEnabled(true);
-    cache.set('/b', answer('b'), cache.generation);
-    expect(cache.get('/b')?.body.toString()).toBe('b');
+    keep(cache, '/b', 'b');
+    expect(kept(cache, '/b')).toBe('b');
   });
 
   it('answers nothing once the server is closing', () => {
     const cache = new AnswerCache(1024 * 1024);
-    cache.set('/a', answer('a'), cache.generation);
+    keep(cache, '/a', 'a');
     cache.close();
-    expect(cache.get('/a')).toBeUndefined();
+    expect(kept(cache, '/a')).toBeUndefined();
     cache.setEnabled(true); // the database's listener coming back does not undo it
-    cache.set('/a', answer('a'), cache.generation);
-    expect(cache.get('/a')).toBeUndefined();
+    keep(cache, '/a', 'a');
+    expect(kept(cache, '/a')).toBeUndefined();
   });
 
-  it('stays within its memory', () => {
+  it('stays within its memory, keys included', () => {
     const cache = new AnswerCache(64 * 1024);
-    for (let n = 0; n < 100; n++) cache.set(`/${n}`, answer('x'.repeat(4000)), cache.generation);
+    for (let n = 0; n < 100; n++) keep(cache, `/${n}`, 'x'.repeat(4000));
     expect(cache.size).toBeLessThan(20);
-    expect(cache.get('/99')).toBeDefined();
+    expect(kept(cache, '/99')).toBeDefined();
+    // Small answers under long addresses: the addresses count.
+    for (let n = 0; n < 1000; n++) keep(cache, `/${n}/${'k'.repeat(2000)}`, 'x');
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.size).toBeLessThan((64 * 1024) / 2000);
+  });
+
+  it('keys a POST by a hash of its plain JSON body, and keeps nothing for other bodies, long addresses or unknown parameters', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const body = JSON.stringify({ pad: 'p'.repeat(16_000) });
+    keep(cache, '/filters', 'answer', cache.generation, body);
+    expect(kept(cache, '/filters', body)).toBe('answer');
+    expect(kept(cache, '/filters', `${body} `)).toBeUndefined();
+    expect(cache.bytes).toBeLessThan(2048); // not the 16 kB body
+    expect(cache.keep(request('/filters', body, 'text/plain'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
+    expect(cache.keep(request('/filters', body, 'application/json; charset=utf-16'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
+    expect(keep(cache, `/long/${'l'.repeat(KEPT_URL_MAX)}`, 'x')).toBeNull();
+    const pageQuery = z.object({ page: z.string().optional() });
+    expect(cache.keep(request('/list?page=2'), pageQuery, Buffer.from('x'), {}, cache.generation)).not.toBeNull();
+    expect(cache.keep(request('/list?page=2&pad=xxxx'), pageQuery, Buffer.from('x'), {}, cache.generation)).toBeNull();
+    expect(cache.keep(request('/list?pad=xxxx'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
+    expect(kept(cache, '/list?page=2')).toBe('x');
+  });
+
+  it('keeps no memo with a budget of 0, and counts memos in its budget', async () => {
+    const off = new AnswerCache(0);
+    let computed = 0;
+    const compute = async () => ++computed;
+    await off.memo('m', compute);
+    await off.memo('m', compute);
+    expect(computed).toBe(2);
+    const cache = new AnswerCache(64 * 1024);
+    for (let n = 0; n < 1000; n++) await cache.memo(`memo ${n} ${'w'.repeat(500)}`, compute);
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
   });
 });
