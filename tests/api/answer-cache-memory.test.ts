@@ -36,8 +36,8 @@ describe('the answer cache stays within CACHE_MAX_MB whatever the requests', () 
     agent = new Agent({ keepAlive: true, maxSockets: 8 });
   });
   afterAll(async () => {
-    agent.destroy();
-    await t.close();
+    agent?.destroy();
+    await t?.close();
   });
 
   const send = (method: string, path: string, body?: string): Promise<number> =>
