@@ -7,6 +7,15 @@ const MEMO_SHARE = 1 / 16;
 /** The objects around one memo besides its key and value (measured, rounded up). */
 const MEMO_OVERHEAD_BYTES = 256;
 
+/** A memo's value as memory: twice its JSON's length (a value JSON cannot write counts as 1 kB). */
+function memoBytes(value: unknown): number {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2;
+  } catch {
+    return 1024;
+  }
+}
+
 /**
  * The catalogue's answers, kept in memory as the bytes that were sent, within a budget of bytes that counts
  * everything an answer holds (its key, bodies, headers and the objects around them). Every change to the
@@ -20,9 +29,9 @@ export class AnswerCache {
   misses = 0;
   /** The addresses of cached POST routes (their answers are kept by body), for the pre-router. */
   readonly postPaths = new Set<string>();
-  /** The server is closing: nothing more is answered from memory, everything goes to Fastify. */
-  closing = false;
   private enabled: boolean;
+  /** The server is closing: nothing more is answered from memory, everything goes to Fastify. */
+  private closing = false;
   private readonly budget: number;
   private readonly entries: LRUCache<string, Answer>;
   /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
@@ -32,16 +41,16 @@ export class AnswerCache {
   constructor(maxBytes: number) {
     this.budget = maxBytes;
     this.enabled = maxBytes > 0;
-    const memoBytes = Math.max(1, Math.floor(maxBytes * MEMO_SHARE));
-    const answerBytesMax = Math.max(1, maxBytes - memoBytes);
+    const memoBudget = Math.max(1, Math.floor(maxBytes * MEMO_SHARE));
+    const answerBudget = Math.max(1, maxBytes - memoBudget);
     this.entries = new LRUCache<string, Answer>({
-      maxSize: answerBytesMax,
-      maxEntrySize: Math.max(1, Math.floor(answerBytesMax / 4)),
+      maxSize: answerBudget,
+      maxEntrySize: Math.max(1, Math.floor(answerBudget / 4)),
       sizeCalculation: answerBytes,
     });
     this.memos = new LRUCache<string, { value: unknown }>({
-      maxSize: memoBytes,
-      sizeCalculation: (memo, key) => key.length + (JSON.stringify(memo.value)?.length ?? 0) * 2 + MEMO_OVERHEAD_BYTES,
+      maxSize: memoBudget,
+      sizeCalculation: (memo, key) => key.length + memoBytes(memo.value) + MEMO_OVERHEAD_BYTES,
     });
   }
 
