@@ -33,6 +33,7 @@ import { userHandlers } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { AnswerCache, createPreRouter, registerAnswerCache } from './plugins/answer-cache.ts';
+import { registerReplayedOnHits } from './plugins/answer-cache/rules.ts';
 import { registerCalls } from './plugins/calls.ts';
 import { listenForCatalogueChanges } from './plugins/catalogue-changes.ts';
 import { registerDocs, registerDocsPage } from './plugins/docs.ts';
@@ -68,7 +69,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   registerAccessLog(app, answers);
   await registerOriginCheck(app, { allowedOrigins: env.CORS_ORIGINS, publicUrl: env.PUBLIC_URL });
   await registerRateLimit(app, env);
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await registerReplayedOnHits(app, () => app.register(multipart, { limits: MULTIPART_LIMITS }));
   await registerDocs(app);
   await app.register(async (probes) => {
     registerApiSecurityHeaders(probes);

@@ -9,9 +9,11 @@ import { seedDemoCatalogue } from './db/seed.ts';
 import { type Env, loadEnv } from './env.ts';
 import { announceReady, logDestination, logFormat } from './lib/console-output.ts';
 import { scrubbingStream, serializeError } from './lib/safe-error.ts';
-import { liveInstance, removeInstance, writeInstance } from './lib/instance-file.ts';
+import { secureDataFolder } from './lib/data-folder.ts';
+import { lockDataDir } from './lib/instance-file.ts';
 import { ensureAdmin } from './modules/auth/bootstrap-admin.ts';
 import { firstAdminEmail } from './modules/user/repo.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 
 /** What runs once per start, before any process answers: migrations, the administrator, the demo. */
 async function prepare(env: Env, database: Database, log: pino.Logger): Promise<void> {
@@ -34,32 +36,47 @@ const startLog = (env: Env) =>
 const openFor = (env: Env) =>
   openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
 
+/**
+ * DATA_DIR (the embedded database, kept mails) is its user's only: created 0700 when it is used, every file
+ * in it 0600 (the umask), and a folder others could read is tightened, with a line in the log.
+ */
+function secureData(env: Env, log: pino.Logger): void {
+  const { tightened } = secureDataFolder(env.DATA_DIR, { create: !env.DATABASE_URL || !env.SMTP_URL });
+  if (tightened > 0) {
+    log.warn({ dataDir: env.DATA_DIR, tightened }, 'DATA_DIR was open to other users: it is now private (folders 0700, files 0600)');
+  }
+}
+
 /** One process that answers: the app on its own database connections, closed gracefully on a signal. */
 async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
+  const log = startLog(env);
+  secureData(env, log);
   // The embedded database belongs to one process: a second server on the same DATA_DIR would damage it.
+  // Its lock is released by the system when this process ends, however it ends.
   const embedded = !env.DATABASE_URL;
-  const other = embedded ? liveInstance(env.DATA_DIR) : null;
-  if (other) throw new Error(`another Emporium server (pid ${other.pid}, ${other.url}) runs on DATA_DIR ${env.DATA_DIR}`);
+  const lock = embedded ? await lockDataDir(env.DATA_DIR, 'server') : null;
   const database = await openFor(env);
-  if (!options.prepared) await prepare(env, database, startLog(env));
+  if (!options.prepared) await prepare(env, database, log);
   // The command line (npm run backup) asks this process for backups of the embedded database.
   const maintenanceToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const app = await buildApp({ env, database, logStream: logDestination(logFormat(env.LOG_FORMAT)), ...(maintenanceToken ? { maintenanceToken } : {}) });
+  registerGracefulClose(app);
   app.log.info({ database: database.engine }, 'database ready');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing: finishing requests in flight');
-    if (embedded) removeInstance(env.DATA_DIR);
+    lock?.retire();
     await app.close();
     await database.close();
+    await lock?.release();
   });
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const { port } = app.server.address() as AddressInfo;
-  if (maintenanceToken) {
+  if (lock && maintenanceToken) {
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-    writeInstance(env.DATA_DIR, { pid: process.pid, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, token: maintenanceToken });
+    lock.announce({ url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, token: maintenanceToken });
   }
   // Under WEB_CONCURRENCY the supervisor says it once, when the first worker listens.
   if (!cluster.isWorker) announceReady(env, app.log, port, await firstAdminEmail(database.db));

@@ -28,8 +28,12 @@ describe('catalogue counts kept by the database', () => {
     return res.json().total;
   }
 
-  /** Every combination the web app can ask for, against a plain count of the rows. */
+  /**
+   * Every combination the web app can ask for, against a plain count of the rows. The rows were changed
+   * with SQL, behind the app: first the app hears of it, as the shop promises (within a second).
+   */
   async function expectCountsRight(): Promise<void> {
+    await t.noticesSettled();
     const db = t.database.db;
     const truth = async (ids: number[], band: readonly [number, number] | null) => {
       const conditions = [inArray(products.categoryId, ids)];

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -173,6 +173,46 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);
+
+  it('starts at once after the embedded shop was killed (kill -9), while the dead process lingers, or when its number is another program\'s', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'emporium-killed-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The shop, started by a parent that never reaps it (it becomes `sleep`): killed, it stays a zombie.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" --import tsx src/server/server.ts & echo $!; exec sleep 600`], {
+      env: baseEnv({ PORT: String(port), DATA_DIR: dataDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(parent);
+    let output = '';
+    parent.stdout?.on('data', (chunk) => (output += chunk));
+    parent.stderr?.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => parent.on('exit', resolve));
+    await waitReady(base, { child: parent, output: () => output, exited });
+    const pid = Number(output.split('\n')[0]);
+    expect((await fetch(`${base}/api/v1/category/get-category`)).status).toBe(200);
+
+    process.kill(pid, 'SIGKILL');
+    const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    for (const started = Date.now(); state() !== 'Z'; ) {
+      if (Date.now() - started > 10_000) throw new Error(`pid ${pid} did not become a zombie`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(() => process.kill(pid, 0)).not.toThrow(); // "alive" to a check of its number
+
+    const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    await waitReady(base, second);
+    expect(second.output()).not.toContain('another Emporium server');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    // A note left naming a live process that is not the shop (its number reused after a reboot): no matter.
+    writeFileSync(join(dataDir, 'emporium-server.json'), JSON.stringify({ pid: parent.pid, holder: 'server', url: 'http://127.0.0.1:9', token: 'old' }));
+    const third = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    await waitReady(base, third);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 120_000);
 
   it('sends the confirmation of an order committed before the process was killed, after a restart', async () => {
     const smtp = await startSmtpServer();

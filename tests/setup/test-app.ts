@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { type Env, testEnv } from '../../src/server/env.ts';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
+import { type NoticeOptions, watchCatalogueNotices } from './catalogue-notices.ts';
 import { adminQuery, databaseUrl } from './postgres-template.ts';
 
 export interface TestDatabase {
@@ -46,6 +47,12 @@ export interface TestApp {
   /** The PostgreSQL URL of the app's database (none for PGlite), for the command-line tools. */
   url?: string;
   env: Env;
+  /**
+   * Resolves once the app has heard the database's notice of every catalogue change committed so far (what
+   * the shop promises within a second for a change made outside it, with SQL or by another process).
+   * Tests that change the catalogue behind the app's back wait for it before they ask the app.
+   */
+  noticesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +71,8 @@ export interface TestAppOptions {
   onQuery?: (sqlText: string) => void;
   /** Receives the app's log lines (set LOG_LEVEL in the overrides: tests default to silent). */
   logStream?: DestinationStream;
+  /** The database's catalogue notices reach the app later, or never (see catalogue-notices.ts). */
+  notices?: NoticeOptions;
 }
 
 export async function createTestApp(
@@ -71,18 +80,21 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await freshDatabase({ onQuery: options.onQuery });
+  const notices = await watchCatalogueNotices(database, url, options.notices);
   // Its own data folder: mails kept as files (no SMTP_URL) land there, not in the repository's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const env = testEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...overrides });
-  const app = await buildApp({ env, database, logStream: options.logStream });
+  const app = await buildApp({ env, database: notices.database, logStream: options.logStream });
   await app.ready();
   return {
     app,
     database,
     ...(url ? { url } : {}),
     env,
+    noticesSettled: notices.settled,
     close: async () => {
       await app.close();
+      await notices.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -27,7 +27,7 @@ if (existsSync(file) && !process.argv.includes('--force')) {
 
 const started = performance.now();
 const env = loadEnv();
-const running = env.DATABASE_URL ? null : liveInstance(env.DATA_DIR);
+const running = env.DATABASE_URL ? null : await liveInstance(env.DATA_DIR);
 if (running) {
   const response = await fetch(`${running.url}/api/v1/admin/backup`, { headers: { [MAINTENANCE_HEADER]: running.token } });
   if (!response.ok || !response.body) {

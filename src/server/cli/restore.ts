@@ -23,7 +23,7 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const env = loadEnv();
-const running = env.DATABASE_URL ? null : liveInstance(env.DATA_DIR);
+const running = env.DATABASE_URL ? null : await liveInstance(env.DATA_DIR);
 if (running) {
   console.error(`The shop is running on ${env.DATA_DIR} (pid ${running.pid}). Stop it, or restore into a new DATA_DIR.`);
   process.exit(1);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { FOLDER_MODE, tighten } from '../lib/data-folder.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -60,9 +61,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 type QueryLogger = { logQuery(sqlText: string): void } | undefined;
 
 async function openPglite(dataDir: string, logger: QueryLogger): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // Its files hold every secret of the shop: the folder and its files are its user's only. PGlite writes
+  // a new database's first files 0666 whatever the umask (it sets their mode itself): tightened at once.
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: FOLDER_MODE });
   // pg_trgm indexes substring search (the migrations create the extension).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (!dataDir.startsWith('memory://')) tighten(dataDir);
   const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,

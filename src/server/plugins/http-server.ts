@@ -61,6 +61,8 @@ export function createHttpApp(env: Env, { preRouter, logStream }: HttpServerOpti
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     trustProxy: env.TRUST_PROXY,
+    // At a restart every request whose head arrived is answered (Connection: close); new ones are refused.
+    return503OnClosing: false,
     bodyLimit: JSON_BODY_LIMIT,
     // Long keywords and slugs reach their schemas (which answer 400) instead of Fastify's own 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },

@@ -1,27 +1,15 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/http-errors.ts';
+import { isSameOrigin } from '../lib/same-origin.ts';
+import { registerReplayedOnHits, replayedOnHits } from './answer-cache/rules.ts';
 
 export interface SecurityOptions {
   /** Other sites allowed to call the API (CORS_ORIGINS). */
   allowedOrigins: string[];
   /** The shop's own public origin (PUBLIC_URL). */
   publicUrl: string;
-}
-
-/**
- * Whether a request's Origin is the shop itself: its public origin, or the host the request was sent to
- * as Fastify resolves it (X-Forwarded-Host only when TRUST_PROXY is set), so a proxy that rewrites the
- * Host header does not make the shop refuse its own pages.
- */
-function isSameOrigin(origin: string, request: FastifyRequest, publicUrl: string): boolean {
-  if (origin === publicUrl) return true;
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
 }
 
 const CONTENT_SECURITY_POLICY = {
@@ -54,40 +42,60 @@ const API_SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** The API's own security headers (see API_SECURITY_HEADERS), for a scope of API routes. */
+/**
+ * The API's own security headers (see API_SECURITY_HEADERS), for a scope of API routes. The same for every
+ * request: a kept catalogue answer carries them (replayed on hits).
+ */
 export function registerApiSecurityHeaders(api: FastifyInstance): void {
-  api.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(API_SECURITY_HEADERS);
-    done();
-  });
+  api.addHook(
+    'onRequest',
+    replayedOnHits(function apiSecurityHeaders(_request, reply, done) {
+      reply.headers(API_SECURITY_HEADERS);
+      done();
+    }),
+  );
 }
 
-/** Helmet's full set of headers, for a scope of pages (the web app, the API's documentation, 404s). */
+/**
+ * Helmet's full set of headers, for a scope of pages (the web app, the API's documentation, 404s). The same
+ * for every request (no nonces): the home page, a kept answer, carries them (replayed on hits).
+ */
 export async function registerPageSecurityHeaders(pages: FastifyInstance): Promise<void> {
-  await pages.register(helmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Plain HTTP on a LAN is a supported install; HSTS is left to the TLS proxy in front.
-    strictTransportSecurity: false,
-  });
+  await registerReplayedOnHits(pages, () =>
+    pages.register(helmet, {
+      contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+      frameguard: { action: 'deny' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // Plain HTTP on a LAN is a supported install; HSTS is left to the TLS proxy in front.
+      strictTransportSecurity: false,
+    }),
+  );
 }
 
-/** Cross-origin calls refused unless their origin is listed; listed ones get their CORS headers. */
+/**
+ * Cross-origin calls refused unless their origin is listed; listed ones get their CORS headers. The answer
+ * cache's pre-router answers only requests this check lets through unchanged (same isSameOrigin), and
+ * leaves listed origins to Fastify: both hooks are replayed on hits (a kept answer keeps `Vary: Origin`).
+ */
 export async function registerOriginCheck(app: FastifyInstance, { allowedOrigins, publicUrl }: SecurityOptions): Promise<void> {
   const allowed = new Set(allowedOrigins);
   // Runs before the CORS plugin's own hook: an origin that is neither listed nor the shop is refused.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const origin = request.headers.origin;
-    if (!origin || allowed.has(origin) || isSameOrigin(origin, request, publicUrl)) return done();
-    done(forbidden(`Cross-origin request from ${origin.slice(0, 100)} refused`));
-  });
+  app.addHook(
+    'onRequest',
+    replayedOnHits(function originCheck(request, _reply, done) {
+      const origin = request.headers.origin;
+      if (!origin || allowed.has(origin) || isSameOrigin(origin, publicUrl, request.host)) return done();
+      done(forbidden(`Cross-origin request from ${origin.slice(0, 100)} refused`));
+    }),
+  );
   // Listed origins get the CORS headers (and their preflight answered) from @fastify/cors.
-  await app.register(cors, {
-    origin: [...allowed],
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type'],
-    exposedHeaders: ['x-total-count'],
-    maxAge: 600,
-  });
+  await registerReplayedOnHits(app, () =>
+    app.register(cors, {
+      origin: [...allowed],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type'],
+      exposedHeaders: ['x-total-count'],
+      maxAge: 600,
+    }),
+  );
 }

@@ -1,0 +1,131 @@
+import { LRUCache } from 'lru-cache';
+import { type Answer, answerBytes, makeAnswer, type ReplyHeaders } from './answer.ts';
+import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
+
+/** The share of the budget for memos (small values computed from the catalogue); the rest is for answers. */
+const MEMO_SHARE = 1 / 16;
+/** The objects around one memo besides its key and value (measured, rounded up). */
+const MEMO_OVERHEAD_BYTES = 256;
+
+/** A memo's value as memory: twice its JSON's length (a value JSON cannot write counts as 1 kB). */
+function memoBytes(value: unknown): number {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2;
+  } catch {
+    return 1024;
+  }
+}
+
+/**
+ * The catalogue's answers, kept in memory as the bytes that were sent, within a budget of bytes that counts
+ * everything an answer holds (its key, bodies, headers and the objects around them). Every change to the
+ * catalogue (in this process, or told by the database from another one) starts a new generation and drops
+ * them all; an answer computed from data read before the change is not kept (its generation is over).
+ */
+export class AnswerCache {
+  generation = 0;
+  /** Who answered from memory: the pre-router (before Fastify routes the request) or a Fastify hook. */
+  readonly served = { preRouter: 0, fastify: 0 };
+  misses = 0;
+  /** The addresses of cached POST routes (their answers are kept by body), for the pre-router. */
+  readonly postPaths = new Set<string>();
+  private enabled: boolean;
+  /** The server is closing: nothing more is answered from memory, everything goes to Fastify. */
+  private closing = false;
+  private readonly budget: number;
+  private readonly entries: LRUCache<string, Answer>;
+  /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
+  private readonly memos: LRUCache<string, { value: unknown }>;
+
+  /** `maxBytes` 0 keeps nothing. */
+  constructor(maxBytes: number) {
+    this.budget = maxBytes;
+    this.enabled = maxBytes > 0;
+    const memoBudget = Math.max(1, Math.floor(maxBytes * MEMO_SHARE));
+    const answerBudget = Math.max(1, maxBytes - memoBudget);
+    this.entries = new LRUCache<string, Answer>({
+      maxSize: answerBudget,
+      maxEntrySize: Math.max(1, Math.floor(answerBudget / 4)),
+      sizeCalculation: answerBytes,
+    });
+    this.memos = new LRUCache<string, { value: unknown }>({
+      maxSize: memoBudget,
+      sizeCalculation: (memo, key) => key.length + memoBytes(memo.value) + MEMO_OVERHEAD_BYTES,
+    });
+  }
+
+  /** Whether answers are kept and looked up now. */
+  get answering(): boolean {
+    return this.enabled;
+  }
+
+  get hits(): number {
+    return this.served.preRouter + this.served.fastify;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The bytes the kept answers and memos count for (at most the budget given). */
+  get bytes(): number {
+    return this.entries.calculatedSize + this.memos.calculatedSize;
+  }
+
+  /** The server is closing: nothing more is answered or kept here. */
+  close(): void {
+    this.closing = true;
+    this.setEnabled(false);
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.memos.clear();
+  }
+
+  /** While changes may go unheard (the database connection that tells them dropped), nothing is cached. */
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled && !this.closing && this.budget > 0;
+    this.invalidate();
+  }
+
+  /** The kept answer to a request, if any (the one lookup: the pre-router and Fastify's hooks both use it). */
+  lookup(request: AnswerRequest): Answer | undefined {
+    if (!this.enabled) return undefined;
+    const key = answerKey(request);
+    return key === null ? undefined : this.entries.get(key);
+  }
+
+  /**
+   * The one writer: keeps the answer Fastify is sending to `request` (a 200 of a cacheable route), unless
+   * the request names no answer (answerKey), its address has query parameters the route does not declare
+   * (`querySchema`), or the catalogue changed since its data were read (`generation` is the one when it
+   * was looked up). Returns the answer to send (kept or not), or null when the request names none.
+   */
+  keep(request: AnswerRequest, querySchema: unknown, body: Buffer, headers: ReplyHeaders, generation: number): Answer | null {
+    const key = answerKey(request);
+    if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
+    const answer = makeAnswer(key, body, headers);
+    if (this.enabled && generation === this.generation) this.entries.set(key, answer);
+    return answer;
+  }
+
+  /** A kept answer got a compressed form: it is counted again (and may push older answers out). */
+  readonly grown = (answer: Answer): void => {
+    if (this.entries.peek(answer.key) !== answer) return;
+    this.entries.delete(answer.key);
+    this.entries.set(answer.key, answer);
+  };
+
+  /** The value for `key` computed once per catalogue generation (not kept if the catalogue changed meanwhile). */
+  async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return compute();
+    const known = this.memos.get(key);
+    if (known) return known.value as T;
+    const generation = this.generation;
+    const value = await compute();
+    if (this.enabled && generation === this.generation) this.memos.set(key, { value });
+    return value;
+  }
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../../src/server/db/client.ts';
+
+/** The channel the database tells catalogue changes on (drizzle/0006_catalogue_notify.sql). */
+const CATALOGUE_CHANNEL = 'catalogue_changed';
+/** A channel only the tests use: a notice on it, sent after a change, arrives after that change's notices. */
+const MARKER_CHANNEL = 'emporium_test_marker';
+/** What the shop promises (README, Behaviour): a change made outside the app is in its answers within a second. */
+export const NOTICE_PROMISE_MS = 1000;
+
+export interface NoticeOptions {
+  /** Every catalogue notice reaches the app this much later (TEST_NOTICE_DELAY_MS by default: 0). */
+  delayMs?: number;
+  /** Catalogue notices never reach the app: only its own invalidation can keep its answers fresh. */
+  held?: boolean;
+}
+
+export interface CatalogueNotices {
+  /** The database to give the app: the same, but its catalogue notices reach the app as the options say. */
+  database: Database;
+  /**
+   * Resolves once the app has heard of every catalogue change committed before the call (the database's
+   * notices arrive in commit order: a marker sent now arrives after all of them); fails when that takes
+   * longer than the shop promises.
+   */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Watches a test database's catalogue notices on the app's behalf. A listener of the test's own counts the
+ * catalogue notices before each marker (on the embedded database, the same client as the app's; on
+ * PostgreSQL, one connection that listens on both channels, so their notices keep their commit order);
+ * the app's listener counts what it was given. Both listen before any change is made.
+ */
+export async function watchCatalogueNotices(database: Database, url: string | undefined, options: NoticeOptions = {}): Promise<CatalogueNotices> {
+  const delayMs = options.delayMs ?? Number(process.env.TEST_NOTICE_DELAY_MS ?? 0);
+  let seen = 0; // catalogue notices the test's own listener received
+  let given = 0; // catalogue notices the app's listener was given
+  /** The markers sent and not yet back, in the order sent (one at a time: settled() runs them in turn). */
+  const markers: Array<(seenBefore: number) => void> = [];
+  const onMarker = () => markers.shift()?.(seen);
+  const waiters = new Set<() => void>();
+  const delayed = new Set<NodeJS.Timeout>();
+
+  let stopOwn: () => Promise<void>;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (message) => {
+      if (message.channel === CATALOGUE_CHANNEL) seen += 1;
+      else if (message.channel === MARKER_CHANNEL) onMarker();
+    });
+    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${MARKER_CHANNEL}`);
+    stopOwn = () => client.end();
+  } else {
+    const stopSeen = await database.listen(CATALOGUE_CHANNEL, { onNotify: () => (seen += 1), onListening: () => {} });
+    const stopMarker = await database.listen(MARKER_CHANNEL, { onNotify: onMarker, onListening: () => {} });
+    stopOwn = async () => {
+      await stopSeen();
+      await stopMarker();
+    };
+  }
+
+  const wrapped: Database = {
+    ...database,
+    listen: async (channel, handlers) => {
+      if (channel !== CATALOGUE_CHANNEL) return database.listen(channel, handlers);
+      return database.listen(channel, {
+        onListening: handlers.onListening,
+        onNotify: () => {
+          if (options.held) return;
+          const deliver = () => {
+            handlers.onNotify();
+            given += 1;
+            for (const waiter of waiters) waiter();
+          };
+          if (delayMs <= 0) return deliver();
+          const timer = setTimeout(() => {
+            delayed.delete(timer);
+            deliver();
+          }, delayMs);
+          delayed.add(timer);
+        },
+      });
+    },
+  };
+
+  async function settleOnce(): Promise<void> {
+    if (options.held) throw new Error('catalogue notices are held in this test: they never settle');
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the app did not hear of the catalogue's changes within ${NOTICE_PROMISE_MS} ms`)), NOTICE_PROMISE_MS);
+    });
+    try {
+      const seenBefore = new Promise<number>((resolve) => markers.push(resolve));
+      await database.db.execute(sql`select pg_notify(${MARKER_CHANNEL}, '')`);
+      const target = await Promise.race([seenBefore, deadline]);
+      if (given >= target) return;
+      const caughtUp = new Promise<void>((resolve) => {
+        const waiter = () => {
+          if (given < target) return;
+          waiters.delete(waiter);
+          resolve();
+        };
+        waiters.add(waiter);
+      });
+      await Promise.race([caughtUp, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  let turn: Promise<void> = Promise.resolve();
+
+  return {
+    database: wrapped,
+    settled: () => {
+      const run = turn.then(settleOnce);
+      turn = run.catch(() => {});
+      return run;
+    },
+    close: async () => {
+      for (const timer of delayed) clearTimeout(timer);
+      await stopOwn();
+    },
+  };
+}
