@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, spawnServer } from '../setup/server-process.ts';
-import { freshDatabase, type TestDatabase } from '../setup/test-app.ts';
+import { freshDatabase, NO_ORDER_LIMITS, type TestDatabase } from '../setup/test-app.ts';
 
 /**
  * The real start script as a process, on this run's engine: PGlite in DATA_DIR, or this run's PostgreSQL
@@ -36,6 +36,8 @@ async function start(dataDir: string, port: number, extra: Record<string, string
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'owner@example.com',
     ADMIN_PASSWORD: 'owner-password-1',
+    // Six checkouts from one account: the unpaid-order limits are tested in order-limits.test.ts.
+    ...NO_ORDER_LIMITS,
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
     ...extra,
   });
