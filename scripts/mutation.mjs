@@ -1,0 +1,75 @@
+// Mutation testing (`npm run mutation [module ...]`): StrykerJS breaks the modules where a silent break costs
+// most, one small change at a time, and runs the tests that guard each; a mutant the tests do not notice
+// "survives". One Stryker run per module (its own test files, on the embedded database; the backup tests
+// need PostgreSQL: TEST_DATABASE_URL), then a table of the scores. Not part of `npm test`: it takes long.
+// Reports: reports/mutation/<module>/index.html and mutation.json (ignored by git).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The modules, what is mutated, and the tests that guard them. */
+const MODULES = {
+  money: { mutate: ['src/domain/money.ts'], tests: ['tests/unit/money.test.ts', 'tests/unit/domain.test.ts'] },
+  'order-lifecycle': { mutate: ['src/domain/order-lifecycle.ts'], tests: ['tests/unit/order-lifecycle.test.ts', 'tests/api/orders.test.ts'] },
+  backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup.test.ts', 'tests/api/backup-schedule.test.ts'], engine: 'postgres' },
+  'answer-cache': {
+    mutate: ['src/server/plugins/answer-cache/*.ts', 'src/server/plugins/answer-cache.ts'],
+    tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts'],
+  },
+  orders: { mutate: ['src/server/modules/order/service.ts'], tests: ['tests/api/orders.test.ts', 'tests/api/order-limits.test.ts'] },
+  auth: {
+    mutate: ['src/server/modules/auth/guards.ts', 'src/server/modules/auth/service.ts'],
+    tests: ['tests/api/auth.test.ts', 'tests/api/auth-hardening.test.ts', 'tests/api/auth-lockout.test.ts', 'tests/api/reset-links.test.ts'],
+  },
+};
+const GOAL = 80;
+
+const asked = process.argv.slice(2);
+for (const name of asked) if (!(name in MODULES)) throw new Error(`no module "${name}" (known: ${Object.keys(MODULES).join(', ')})`);
+const names = asked.length > 0 ? asked : Object.keys(MODULES);
+
+/** Stryker's mutation score: mutants detected (killed or timed out) of all valid ones (survivors and uncovered too). */
+function score(module) {
+  const file = `reports/mutation/${module}/mutation.json`;
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const count = { detected: 0, survived: 0, noCoverage: 0 };
+  for (const { mutants } of Object.values(report.files)) {
+    for (const { status } of mutants) {
+      if (status === 'Killed' || status === 'Timeout') count.detected += 1;
+      else if (status === 'Survived') count.survived += 1;
+      else if (status === 'NoCoverage') count.noCoverage += 1;
+    }
+  }
+  const valid = count.detected + count.survived + count.noCoverage;
+  return { ...count, score: valid === 0 ? 100 : (100 * count.detected) / valid };
+}
+
+let failed = false;
+for (const name of names) {
+  const module = MODULES[name];
+  if (module.engine === 'postgres' && !process.env.TEST_DATABASE_URL) {
+    console.log(`\n== ${name}: skipped (its tests need PostgreSQL: set TEST_DATABASE_URL)`);
+    continue;
+  }
+  console.log(`\n== ${name}: mutating ${module.mutate.join(', ')}; tests ${module.tests.join(', ')}`);
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      MUTATION_MODULE: name,
+      MUTATION_FILES: module.mutate.join(','),
+      MUTATION_TESTS: module.tests.join(','),
+      MUTATION_ENGINE: module.engine ?? 'pglite',
+    },
+  });
+  if (run.status !== 0) failed = true;
+}
+
+console.log('\nMutation score per module (goal: %d %%)', GOAL);
+for (const name of Object.keys(MODULES)) {
+  const result = score(name);
+  if (!result) continue;
+  const mark = result.score >= GOAL ? 'ok' : 'below goal';
+  console.log(`  ${name.padEnd(16)} ${result.score.toFixed(1).padStart(5)} %  (${result.detected} detected, ${result.survived} survived, ${result.noCoverage} not covered)  ${mark}`);
+}
+process.exit(failed ? 1 : 0);

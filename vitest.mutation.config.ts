@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests `npm run mutation` (StrykerJS) runs against each mutant: only the files that guard the module
+ * being mutated (MUTATION_TESTS, set by scripts/mutation.mjs from its table), on the embedded database
+ * (MUTATION_ENGINE=postgres for the backup tests, which need a PostgreSQL server). Not part of `npm test`.
+ */
+const engine = process.env.MUTATION_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+const files = (process.env.MUTATION_TESTS ?? 'tests/unit/money.test.ts').split(',').filter(Boolean);
+
+export default defineConfig({
+  test: {
+    name: `mutation-${engine}`,
+    include: files,
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...(engine === 'postgres' ? { globalSetup: ['tests/setup/postgres-template.ts'] } : {}),
+  },
+});
