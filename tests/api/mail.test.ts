@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { RESET_LINK_SENT } from '../../src/server/modules/auth/service.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
-import { outboxSettled } from '../setup/db-snapshot.ts';
+import { outboxSettled, snapshotDatabase } from '../setup/db-snapshot.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -127,7 +127,6 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('answers an unknown address the same way and mails nothing; limits links per account', async () => {
-    const before = smtp.received.length;
     const unknown = await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'nobody-here@example.com' } });
     expect(unknown.json()).toEqual({ success: true, message: RESET_LINK_SENT });
     await makeUser(t.database.db, { email: 'many@example.com' });
@@ -136,15 +135,20 @@ describe('mail through a real SMTP server', () => {
       expect(res.json()).toEqual({ success: true, message: RESET_LINK_SENT });
     }
     await outboxSettled(t.database.db);
-    expect(smtp.received.length - before).toBe(3);
+    // Only this test's addresses count (a late mail of an earlier test may arrive meanwhile).
+    expect(mailsTo('many@example.com').map((mail) => mail.subject)).toEqual(Array(3).fill(expect.stringMatching(/^Reset your/)));
     expect(mailsTo('nobody-here@example.com')).toHaveLength(0);
+    const outbox = await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, ['many@example.com', 'nobody-here@example.com']));
+    expect(outbox.map((row) => row.toAddress)).toEqual(Array(3).fill('many@example.com'));
   });
 
   it('refuses a token that is made up, too old, or not a token (400), and changes nothing', async () => {
+    const unchanged = await snapshotDatabase(t.database.db);
     for (const token of ['made-up-token', 'x'.repeat(200)]) {
       const res = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'whatever-pass' } });
       expect(res.statusCode).toBe(400);
     }
+    expect(await snapshotDatabase(t.database.db)).toEqual(unchanged);
     const user = await makeUser(t.database.db, { email: 'late@example.com' });
     await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'late@example.com' } });
     const mail = await arrived('late@example.com', /^Reset your/);
@@ -153,8 +157,14 @@ describe('mail through a real SMTP server', () => {
     await t.database.db.execute(
       (await import('drizzle-orm')).sql`update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
     );
+    const expired = await snapshotDatabase(t.database.db);
     const late = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'too-late-pass' } });
     expect(late.statusCode).toBe(400);
+    expect(await snapshotDatabase(t.database.db)).toEqual(expired);
+    // The old password still signs in; the one sent with the expired token does not.
+    const signIn = (password: string) => call(t.app, 'POST', '/api/v1/auth/login', { body: { email: 'late@example.com', password } });
+    expect((await signIn('too-late-pass')).statusCode).toBe(401);
+    expect((await signIn(user.password)).statusCode).toBe(200);
   });
 
   it('retries while the SMTP server refuses, then marks the mail failed; the owner sees it and sends it again', async () => {
@@ -189,10 +199,26 @@ describe('mail through a real SMTP server', () => {
     const shopper = await makeUser(t.database.db);
     expect((await call(t.app, 'GET', '/api/v1/auth/mails', { token: shopper.token })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/api/v1/auth/mails')).statusCode).toBe(401);
+    // Three sent mails written in another order than their ids (as an import or a restore may leave them).
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    const written = await t.database.db
+      .insert(mailOutbox)
+      .values([3, 1, 2].map((n) => ({ kind: 'test', toAddress: `order-${n}@example.com`, subject: `Written ${n}`, text: 'Written to test the order of the list.', html: '<p>Written.</p>', status: 'sent', createdAt: minutesAgo(60 + n) })))
+      .returning({ id: mailOutbox.id });
     const list = await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token });
     expect(list.statusCode).toBe(200);
     expect(list.json().delivery).toBe('smtp');
-    const [newest] = list.json().mails;
+    const mails = list.json().mails as { _id: string; createdAt: string }[];
+    expect(mails.length).toBeGreaterThanOrEqual(3);
+    // Newest first: by the time written (ties by id, as the outbox's index orders them).
+    const times = mails.map((mail) => Date.parse(mail.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(times).size).toBeGreaterThan(1);
+    const ours = mails.filter((mail) => written.some((row) => String(row.id) === mail._id)).map((mail) => Number(mail._id));
+    expect(ours).toEqual([written[1]?.id, written[2]?.id, written[0]?.id]);
+    const rows = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(mails.length);
+    expect(mails.map((mail) => Number(mail._id))).toEqual(rows.map((row) => row.id));
+    const newest = mails[0] as { _id: string };
     const one = await call(t.app, 'GET', `/api/v1/auth/mails/${newest._id}`, { token: admin.token });
     expect(one.json().mail.text.length).toBeGreaterThan(10);
     expect((await call(t.app, 'GET', '/api/v1/auth/mails/999999', { token: admin.token })).statusCode).toBe(404);

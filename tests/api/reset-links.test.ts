@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../src/server/db/schema.ts';
 import { writeBackup } from '../../src/server/modules/backup/archive.ts';
 import { type MadeUser, makeAdmin, makeUser } from '../factories.ts';
+import { snapshotDatabase } from '../setup/db-snapshot.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -122,7 +123,10 @@ describe('reset links are never kept where others can read them', () => {
     const second = smtp.received.filter((mail) => mail.to.includes('ivy@example.com'))[1];
     const fresh = decodeURIComponent(/#token=([\w%-]+)/.exec(second?.text ?? '')?.[1] ?? '');
     expect(fresh).not.toBe(token);
+    // The stale link is refused, changing nothing (the fresh one still unused, the password as it was).
+    const unchanged = await snapshotDatabase(t.database.db);
     expect((await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'ivy-stale-pass' } })).statusCode).toBe(400);
+    expect(await snapshotDatabase(t.database.db)).toEqual(unchanged);
     expect((await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token: fresh, newPassword: 'ivy-fresh-pass' } })).statusCode).toBe(200);
   });
 
