@@ -11,6 +11,7 @@ import {
   MoneyError,
   parseMoney,
   stripeChargeStep,
+  stripeExponent,
   toCents,
   toStripeAmount,
 } from '../../src/domain/money.ts';
@@ -164,5 +165,59 @@ describe('the dollar helpers the shop started with', () => {
     expect(toCents(16.99)).toBe(1699);
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(fromCents(1999)).toBe(19.99);
+  });
+});
+
+// Edges the mutation run (npm run mutation -- money) found untested.
+describe('money at its edges', () => {
+  it('counts each of Stripe\'s zero- and three-decimal currencies as Stripe does', () => {
+    const zero = ['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'];
+    for (const code of zero) {
+      expect(stripeExponent(code), code).toBe(0);
+      expect(currencyExponent(code), code).toBe(0);
+      expect(toStripeAmount(1500, code), code).toBe(1500);
+    }
+    for (const code of ['BHD', 'JOD', 'KWD', 'OMR', 'TND']) {
+      expect(stripeExponent(code), code).toBe(3);
+      expect(currencyExponent(code), code).toBe(3);
+      expect(stripeChargeStep(code), code).toBe(10);
+    }
+  });
+
+  it('takes a currency code in any case with spaces around, and nothing longer', () => {
+    expect(currencyCode(' usd ')).toBe('USD');
+    for (const bad of ['XUSD', 'USDX', 'US']) expect(() => currencyCode(bad), bad).toThrow(new MoneyError(`Unknown currency: ${bad}`));
+    expect(() => currencyCode('usdx')).toThrow(expect.objectContaining({ name: 'MoneyError' }));
+  });
+
+  it('refuses amounts out of range or not numbers, with a message naming them', () => {
+    expect(() => parseMoney('-90071992547409.92', 'USD')).toThrow(/^Amount too large: -90071992547409\.92$/);
+    expect(parseMoney('-90071992547409.91', 'USD')).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(() => parseMoney(Number.NaN, 'USD')).toThrow(/^Not an amount: NaN$/);
+    expect(() => parseMoney(Number.POSITIVE_INFINITY, 'USD')).toThrow(/^Not an amount: Infinity$/);
+    expect(() => parseMoney('abc', 'USD')).toThrow(/^Not an amount: "abc"$/);
+    expect(() => parseMoney('1.234', 'usd')).toThrow(/^1\.234 has more than 2 decimals for USD$/);
+    expect(() => minorToDecimal(1.5, 'USD')).toThrow(/^Not an amount in minor units: 1\.5$/);
+  });
+
+  it('reads numbers JavaScript prints with an exponent, and text with spaces around', () => {
+    expect(parseMoney(1e-7, 'USD', { rounding: 'half-up' })).toBe(0);
+    expect(() => parseMoney(1e-7, 'USD')).toThrow(MoneyError);
+    expect(() => parseMoney(1e21, 'USD')).toThrow(/^Amount too large/);
+    expect(parseMoney(' 19.99 ', 'USD')).toBe(1999);
+    expect(parseMoney('.5', 'USD')).toBe(50);
+    expect(minorToDecimal(0, 'USD')).toBe('0.00');
+    expect(minorToDecimal(-5, 'USD')).toBe('-0.05');
+  });
+
+  it('refuses to charge what Stripe cannot, and reads back what Stripe reports', () => {
+    expect(() => toStripeAmount(-1, 'USD')).toThrow(/^Not an amount to charge: -1$/);
+    expect(() => toStripeAmount(1.5, 'USD')).toThrow(/^Not an amount to charge: 1\.5$/);
+    expect(() => toStripeAmount(12345, 'KWD')).toThrow(/^KWD\s12\.345 cannot be charged through Stripe: KWD amounts must be multiples of KWD\s0\.010$/);
+    expect(fromStripeAmount(1999, 'USD')).toBe(1999);
+    expect(fromStripeAmount(500000, 'ISK')).toBe(5000);
+    expect(() => fromStripeAmount(500001, 'ISK')).toThrow(/^Stripe amount 500001 ISK is finer than the shop's ISK amounts$/);
+    expect(() => fromStripeAmount(1.5, 'USD')).toThrow(/^Not a Stripe amount: 1\.5$/);
+    expect(formatPrice(Number.NaN)).toBe('$NaN');
   });
 });
