@@ -10,15 +10,20 @@ import { existsSync, readFileSync } from 'node:fs';
 const MODULES = {
   money: { mutate: ['src/domain/money.ts'], tests: ['tests/unit/money.test.ts', 'tests/unit/domain.test.ts'] },
   'order-lifecycle': { mutate: ['src/domain/order-lifecycle.ts'], tests: ['tests/unit/order-lifecycle.test.ts', 'tests/api/orders.test.ts'] },
-  backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup.test.ts', 'tests/api/backup-schedule.test.ts'], engine: 'postgres' },
-  'answer-cache': {
-    mutate: ['src/server/plugins/answer-cache/*.ts', 'src/server/plugins/answer-cache.ts'],
-    tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts'],
+  guards: {
+    mutate: ['src/server/modules/auth/guards.ts'],
+    tests: ['tests/api/auth.test.ts', 'tests/api/csv.test.ts', 'tests/api/audit.test.ts'],
   },
+  'pre-router': { mutate: ['src/server/plugins/answer-cache/pre-router.ts'], tests: ['tests/api/answer-cache.test.ts'] },
+  backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup-schedule.test.ts', 'tests/api/backup.test.ts'], engine: 'postgres' },
   orders: { mutate: ['src/server/modules/order/service.ts'], tests: ['tests/api/orders.test.ts', 'tests/api/order-limits.test.ts'] },
-  auth: {
-    mutate: ['src/server/modules/auth/guards.ts', 'src/server/modules/auth/service.ts'],
+  'sign-in': {
+    mutate: ['src/server/modules/auth/service.ts'],
     tests: ['tests/api/auth.test.ts', 'tests/api/auth-hardening.test.ts', 'tests/api/auth-lockout.test.ts', 'tests/api/reset-links.test.ts'],
+  },
+  'answer-cache': {
+    mutate: ['src/server/plugins/answer-cache/{answer,keys,rules,store}.ts', 'src/server/plugins/answer-cache.ts'],
+    tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts'],
   },
 };
 const GOAL = 80;
