@@ -22,9 +22,6 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   htmlReporter: { fileName: `${reports}/index.html` },
   jsonReporter: { fileName: `${reports}/mutation.json` },
-  // A second run of a module only tests the mutants whose code or tests changed since the first.
-  incremental: true,
-  incrementalFile: `${reports}/incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   thresholds: { high: 80, low: 60, break: null },
