@@ -14,8 +14,9 @@ export default defineConfig({
     include: files,
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a mutation run shares two cores with everything else on the machine.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     ...(engine === 'postgres' ? { globalSetup: ['tests/setup/postgres-template.ts'] } : {}),
   },
 });
