@@ -184,10 +184,35 @@ test.describe('product details', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByText('No Similar Products found')).toBeVisible();
 
-    await page.goto(`/product/no-such-product-${id}`);
+    const missing = await page.goto(`/product/no-such-product-${id}`);
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
     await expect(page.getByRole('button', { name: /ADD TO CART/ })).toHaveCount(0);
     await expect(page).toHaveTitle(/Product not found/);
+
+    // An address the shop has no page for: the not-found page, with the status that says so.
+    const unknown = await page.goto(`/no-such-page-${id}`);
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: /Page Not Found/ })).toBeVisible();
+  });
+
+  test('a sold-out product says so on its card and on its page, and cannot be added to the cart', async ({ page, shop }) => {
+    const id = suffix();
+    const category = await shop.category(`Sold ${id}`);
+    const gone = await shop.product(category, { name: `Gone Kettle ${id}`, quantity: 0 });
+    const there = await shop.product(category, { name: `Kept Kettle ${id}`, quantity: 3 });
+
+    await page.goto(`/category/${category.slug}`);
+    await expect(card(page, gone).getByText('Sold out', { exact: true })).toBeVisible();
+    await expect(addToCartOn(page, gone)).toBeDisabled();
+    await expect(card(page, there).getByText('Sold out', { exact: true })).toHaveCount(0);
+    await addToCartOn(page, there).click();
+    await expect(cartBadge(page)).toHaveText('1');
+
+    await page.goto(`/product/${gone.slug}`);
+    const details = page.getByRole('article', { name: gone.name, exact: true });
+    await expect(details.getByText('Sold out', { exact: true })).toBeVisible();
+    await expect(details.getByRole('button', { name: /ADD TO CART/ })).toBeDisabled();
   });
 });
 
