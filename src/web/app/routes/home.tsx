@@ -9,6 +9,7 @@ import { useFilteredProducts } from '../../features/products/api/filter-products
 import { useProductCount } from '../../features/products/api/get-product-count.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { notify } from '../../lib/notify.ts';
 import './home.css';
 
@@ -58,6 +59,7 @@ export default function HomeRoute() {
             query={list}
             count={products.length}
             loadingLabel="Loading products"
+          placeholder={<ProductGridPlaceholder label="Loading products" />}
             errorText="The products could not be loaded."
             empty={
               <>
