@@ -267,7 +267,9 @@ describe('fuzz: generated bad requests across every call', () => {
       const token = pick([badToken(), undefined, ...(entry.access === 'admin' ? [shopper.token, shopper.token] : [])]);
       const headers: Record<string, string> = name === 'backup' && next() < 0.5 ? { [MAINTENANCE_HEADER]: pick(['', 'guess', 'x'.repeat(64)]) } : {};
       const body = entry.method === 'POST' || entry.method === 'PUT' ? pick([{ name: 'Token Thief' }, {}]) : undefined;
-      return { kind: 'bad-token', method: entry.method, url: pathOf(entry.path), token, headers, body };
+      // Without a JSON body to check first, the guard is what answers: 403 for the shopper, 401 for the rest.
+      const refused = entry.body ? {} : { expect: token === shopper.token ? 403 : 401 };
+      return { kind: 'bad-token', method: entry.method, url: pathOf(entry.path), token, headers, body, ...refused };
     };
     // Every public read in turn, with padded, unknown or formula query parameters (answered, never kept by the cache).
     const nextPublicRead = cycle(callList.filter(([, entry]) => entry.access === 'public' && entry.method === 'GET'));
