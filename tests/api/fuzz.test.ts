@@ -694,6 +694,15 @@ describe('fuzz: generated bad requests across every call', () => {
     expect(socketRequests).toBeGreaterThan(REQUESTS * 0.2);
   });
 
+  it("an address over Node's 16 kB header limit answers 431 in the usual shape and closes the connection", async () => {
+    const res = await overSocket({ kind: 'padded', method: 'GET', url: `/api/v1/product/product-count?pad=${'p'.repeat(16 * 1024)}` });
+    expect(res.statusCode).toBe(431);
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toEqual({ success: false, message: 'The request headers (or its address) are too large' });
+    // The kept-alive connection is not used again: the next request is answered.
+    expect((await overSocket({ kind: 'padded', method: 'GET', url: '/api/v1/product/product-count' })).statusCode).toBe(200);
+  });
+
   it('a token signed with another secret or algorithm is refused, never trusted', async () => {
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
