@@ -45,17 +45,63 @@ describe('no cache stampede: concurrent misses for one answer wait for the first
     return one;
   }
 
-  /** 50 concurrent first requests: the queries of one, 50 identical 200 answers, 49 of them someone else's. */
+  /**
+   * Holds the rows of the next product query (read before anything after it, sent on only when released):
+   * a slow query, so that requests are sure to arrive while it runs.
+   */
+  function holdNextProductRead() {
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let read = () => {};
+    const wasRead = new Promise<void>((resolve) => (read = resolve));
+    let holding = true;
+    client.query = async function held(this: unknown, ...args: unknown[]) {
+      const rows = await query.apply(this, args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (holding && /from "products"/.test(text ?? '')) {
+        holding = false;
+        read();
+        await released;
+      }
+      return rows;
+    };
+    return {
+      wasRead,
+      release,
+      restore: () => {
+        client.query = query;
+        release();
+      },
+    };
+  }
+
+  /** Waits until `count` more requests than `from` have missed the cache (each is waiting or running). */
+  const missed = (from: number, count: number) => vi.waitFor(() => expect(t.app.answerCache.misses).toBe(from + count), { timeout: 10_000 });
+
+  /**
+   * 50 concurrent first requests, all arriving while the first one's query runs: the queries of one, 50
+   * identical 200 answers, 49 of them the first one's.
+   */
   async function stampede(ask: () => Promise<{ status: number; body: string }>): Promise<void> {
     const one = await queriesOfOne(ask);
     const cache = t.app.answerCache;
-    const [coalesced, hits] = [cache.coalesced, cache.hits];
-    const answers = await Promise.all(Array.from({ length: 50 }, ask));
-    expect(productQueries()).toBe(one);
-    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
-    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
-    // Each of the other 49 waited for the first one's answer, or came after it was kept.
-    expect(cache.coalesced - coalesced + (cache.hits - hits)).toBe(49);
+    const [coalesced, misses] = [cache.coalesced, cache.misses];
+    const hold = holdNextProductRead();
+    try {
+      const answers = Promise.all(Array.from({ length: 50 }, ask));
+      await hold.wasRead;
+      await missed(misses, 50);
+      hold.release();
+      const sent = await answers;
+      expect(productQueries()).toBe(one);
+      expect(sent.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+      expect(new Set(sent.map((answer) => answer.body)).size).toBe(1);
+      expect(cache.coalesced - coalesced).toBe(49);
+    } finally {
+      hold.restore();
+    }
   }
 
   it('runs the list query once for 50 concurrent first requests (Fastify)', async () => {
@@ -78,29 +124,13 @@ describe('no cache stampede: concurrent misses for one answer wait for the first
     const get = async () => (await call(t.app, 'GET', list)).json() as { products: Array<{ name: string }> };
     const one = await queriesOfOne(() => call(t.app, 'GET', list).then((res) => ({ status: res.statusCode })));
     // The first request's products are read, then held until released (a slow query).
-    const client = t.database.db.$client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-    const query = client.query;
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let read = () => {};
-    const wasRead = new Promise<void>((resolve) => (read = resolve));
-    let holding = true;
-    client.query = async function held(this: unknown, ...args: unknown[]) {
-      const rows = await query.apply(this, args);
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      if (holding && /from "products"/.test(text ?? '')) {
-        holding = false;
-        read();
-        await released;
-      }
-      return rows;
-    };
+    const hold = holdNextProductRead();
     try {
       const misses = t.app.answerCache.misses;
       const first = get();
-      await wasRead;
+      await hold.wasRead;
       const early = Array.from({ length: 5 }, get);
-      await vi.waitFor(() => expect(t.app.answerCache.misses).toBe(misses + 6));
+      await missed(misses, 6);
 
       const form = await multipart({ name: 'Renamed Kettle', description: 'Boils.', price: '20', quantity: '10', category: String(categoryId) });
       const write = await call(t.app, 'PUT', `/api/v1/product/update-product/${kettle.id}`, { token: admin.token, headers: form.headers, body: form.payload });
@@ -112,13 +142,12 @@ describe('no cache stampede: concurrent misses for one answer wait for the first
       expect(productQueries()).toBe(one);
       for (const answer of late) expect(answer.products.map((p) => p.name)).toContain('Renamed Kettle');
 
-      release();
+      hold.release();
       // The first request's own answer was read before the write; the ones that waited for it do not get it.
       expect((await first).products.map((p) => p.name)).toContain('Kettle');
       for (const answer of await Promise.all(early)) expect(answer.products.map((p) => p.name)).toContain('Renamed Kettle');
     } finally {
-      client.query = query;
-      release();
+      hold.restore();
     }
   });
 });
