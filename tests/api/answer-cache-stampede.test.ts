@@ -120,6 +120,23 @@ describe('no cache stampede: concurrent misses for one answer wait for the first
     await stampede(() => overSocket(filters, body));
   });
 
+  it('lets the waiting requests run themselves when the first one has no answer to keep (404), none hangs or fails', async () => {
+    const missing = '/api/v1/product/get-product/no-such-kettle';
+    const cache = t.app.answerCache;
+    const [coalesced, misses] = [cache.coalesced, cache.misses];
+    const hold = holdNextProductRead();
+    try {
+      const answers = Promise.all(Array.from({ length: 20 }, () => overSocket(missing)));
+      await hold.wasRead;
+      await missed(misses, 20);
+      hold.release();
+      expect((await answers).map((answer) => answer.status)).toEqual(Array(20).fill(404));
+      expect(cache.coalesced).toBe(coalesced);
+    } finally {
+      hold.restore();
+    }
+  });
+
   it('never hands the answer read before a write to requests that came after it', async () => {
     const get = async () => (await call(t.app, 'GET', list)).json() as { products: Array<{ name: string }> };
     const one = await queriesOfOne(() => call(t.app, 'GET', list).then((res) => ({ status: res.statusCode })));
