@@ -41,7 +41,8 @@ declare module 'fastify' {
  * listener) answers most hits before Fastify sees them; here, a cacheable route's request is looked up
  * once more just before its handler (after the origin check, so a listed origin keeps its CORS headers),
  * and every 200 answer of a cacheable route is kept, with an ETag (304 on a match) and its gzip and brotli
- * forms made once. A route declared with `invalidatesCatalogue` drops every kept answer before its own
+ * forms made once. Concurrent misses for one answer run the route once: the first leads, the others
+ * wait for its answer (store.ts, `miss` and `land`). A route declared with `invalidatesCatalogue` drops every kept answer before its own
  * answer is sent. The rules of what may be cacheable are checked (rules.ts).
  */
 export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
