@@ -4,6 +4,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSearch } from '../../features/products/api/search-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import './search.css';
 
 export default function SearchRoute() {
@@ -14,6 +15,7 @@ export default function SearchRoute() {
 
   const products = results.data?.pages.flatMap((page) => page.products) ?? [];
   const total = results.data?.pages.at(-1)?.total ?? products.length;
+  const corrected = results.data?.pages[0]?.corrected ?? null;
 
   return (
     <section aria-labelledby="search-title">
@@ -24,9 +26,15 @@ export default function SearchRoute() {
             {results.isSuccess ? (
               <p className="search-count">{total === 0 ? 'No Products Found' : `Found ${total}`}</p>
             ) : null}
-            <p className="search-keyword">
-              for <q>{keyword}</q>
-            </p>
+            {corrected ? (
+              <p className="search-keyword">
+                Showing results for <q>{corrected}</q>; nothing matched <q>{keyword}</q>
+              </p>
+            ) : (
+              <p className="search-keyword">
+                for <q>{keyword}</q>
+              </p>
+            )}
           </div>
         ) : null}
       </div>
@@ -35,6 +43,7 @@ export default function SearchRoute() {
           query={results}
           count={products.length}
           loadingLabel="Searching"
+          placeholder={<ProductGridPlaceholder label="Searching" />}
           errorText="Something went wrong"
           empty={
             <>
