@@ -12,7 +12,7 @@ const MODULES = {
   'order-lifecycle': { mutate: ['src/domain/order-lifecycle.ts'], tests: ['tests/unit/order-lifecycle.test.ts', 'tests/api/orders.test.ts'] },
   guards: {
     mutate: ['src/server/modules/auth/guards.ts'],
-    tests: ['tests/unit/guards.test.ts', 'tests/api/auth.test.ts', 'tests/api/csv.test.ts', 'tests/api/audit.test.ts'],
+    tests: ['tests/unit/guards.test.ts', 'tests/api/authorisation-matrix.test.ts', 'tests/api/auth.test.ts', 'tests/api/csv.test.ts', 'tests/api/audit.test.ts'],
   },
   'pre-router': { mutate: ['src/server/plugins/answer-cache/pre-router.ts'], tests: ['tests/api/answer-cache.test.ts'] },
   backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup-schedule.test.ts', 'tests/api/backup.test.ts'], engine: 'postgres' },
