@@ -103,7 +103,7 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', '.tmp/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', '.tmp/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
