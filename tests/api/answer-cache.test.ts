@@ -250,13 +250,14 @@ describe('cached answers over HTTP (answered before routing)', () => {
     const ownPage = await send('GET', path, { origin: t.env.PUBLIC_URL });
     const ownHost = await send('GET', path, { origin: `http://127.0.0.1:${base.port}` });
     const againPost = await send('POST', filters, json, body);
-    expect([again.status, revalidated.status, ownPage.status, ownHost.status, againPost.status]).toEqual([200, 304, 200, 200, 200]);
+    const head = await send('HEAD', path);
+    expect([again.status, revalidated.status, ownPage.status, ownHost.status, againPost.status, head.status]).toEqual([200, 304, 200, 200, 200, 200]);
     expect(again.body.equals(first.body) && againPost.body.equals(firstPost.body)).toBe(true);
-    expect(served()).toEqual({ ...before, preRouter: before.preRouter + 5, misses: before.misses + 2 });
+    expect(served()).toEqual({ ...before, preRouter: before.preRouter + 6, misses: before.misses + 2 });
     // A listed origin's answer carries its CORS headers: Fastify answers it from memory, after the origin check.
     const partner = await send('GET', path, { origin: 'https://partner.example' });
     expect(partner.body.equals(first.body)).toBe(true);
-    expect(served()).toEqual({ ...before, preRouter: before.preRouter + 5, fastify: before.fastify + 1, misses: before.misses + 2 });
+    expect(served()).toEqual({ ...before, preRouter: before.preRouter + 6, fastify: before.fastify + 1, misses: before.misses + 2 });
   });
 
   it('appends Accept-Encoding to the Vary: Origin of CORS, on every kept answer', async () => {
