@@ -5,8 +5,8 @@ import { Footer } from './footer.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { Header } from './header.tsx';
 
-/** The frame of every page: header (with the Categories menu and the logout the app gives it), the page, footer. */
-export function AppLayout({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode; onLogout: () => Promise<void> }) {
+/** The frame of every page: header (with the Categories menu, search box and logout the app gives it), the page, footer. */
+export function AppLayout({ categoriesMenu, searchBox, onLogout }: { categoriesMenu: ReactNode; searchBox: ReactNode; onLogout: () => Promise<void> }) {
   const { pathname } = useLocation();
   // A block body: in current Chromium scrollTo returns a promise, which React would take for a cleanup.
   useEffect(() => {
@@ -17,7 +17,7 @@ export function AppLayout({ categoriesMenu, onLogout }: { categoriesMenu: ReactN
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header categoriesMenu={categoriesMenu} onLogout={onLogout} />
+      <Header categoriesMenu={categoriesMenu} searchBox={searchBox} onLogout={onLogout} />
       <main id="main" className="page">
         <div className="container">
           <RouteErrorBoundary key={pathname}>
