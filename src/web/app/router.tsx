@@ -58,10 +58,13 @@ export function AppRoutes() {
           <Route path="orders" element={<UserOrders />} />
           <Route path="profile" element={<UserProfile />} />
         </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* The admin area has its own frame: no shop search, cart or categories in its header. */}
+      <Route element={<AppLayout categoriesMenu={null} searchBox={null} onLogout={logout} admin />}>
         <Route path={`${paths.admin.dashboard}/*`} element={<AdminGuard />}>
           <Route path="*" element={<AdminArea />} />
         </Route>
-        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

@@ -7,11 +7,19 @@ import { useCart } from '../../stores/cart-store.ts';
 import { Dropdown } from '../ui/dropdown.tsx';
 import { SHOP_NAME } from '../ui/page-title.ts';
 
+interface HeaderProps {
+  categoriesMenu: ReactNode;
+  searchBox: ReactNode;
+  onLogout: () => Promise<void>;
+  /** The admin area's frame: the shop's name, a link to the shop and the account menu; no search, cart or categories. */
+  admin?: boolean;
+}
+
 /**
  * The site header; `categoriesMenu` is the Categories menu the app puts in its navigation, `searchBox` the
  * search box it gives, `onLogout` ends the session (on the server, then in the browser).
  */
-export function Header({ categoriesMenu, searchBox, onLogout }: { categoriesMenu: ReactNode; searchBox: ReactNode; onLogout: () => Promise<void> }) {
+export function Header({ categoriesMenu, searchBox, onLogout, admin = false }: HeaderProps) {
   const session = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -28,7 +36,7 @@ export function Header({ categoriesMenu, searchBox, onLogout }: { categoriesMenu
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to={paths.home} className="brand">
+        <Link to={admin ? paths.admin.dashboard : paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">
             {SHOP_NAME.charAt(0).toUpperCase()}
           </span>
@@ -44,6 +52,7 @@ export function Header({ categoriesMenu, searchBox, onLogout }: { categoriesMenu
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">Menu</span>
         </button>
+        {admin ? null : (
         <NavLink to={paths.cart} className="nav__link cart-link header-cart">
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <circle cx="9" cy="20" r="1.5" />
@@ -56,12 +65,21 @@ export function Header({ categoriesMenu, searchBox, onLogout }: { categoriesMenu
           </span>
           <span className="visually-hidden"> items</span>
         </NavLink>
-        {searchBox}
+        )}
+        {admin ? null : searchBox}
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'nav nav--open' : 'nav'}>
-          <NavLink to={paths.home} end className="nav__link">
-            Home
-          </NavLink>
-          {categoriesMenu}
+          {admin ? (
+            <Link to={paths.home} className="nav__link">
+              View the shop
+            </Link>
+          ) : (
+            <>
+              <NavLink to={paths.home} end className="nav__link">
+                Home
+              </NavLink>
+              {categoriesMenu}
+            </>
+          )}
           {session ? (
             <Dropdown label={session.user.name}>
               <li>
