@@ -55,7 +55,7 @@ CREATE INDEX "payments_live_expires_idx" ON "payments" USING btree ("expires_at"
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_provider_refund_unique" ON "refunds" USING btree ("provider_refund_id");--> statement-breakpoint
 CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("created_at") WHERE "refunds"."state" = 'pending';--> statement-breakpoint
-CREATE INDEX "orders_payment_status_created_idx" ON "orders" USING btree ("payment_status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_awaiting_payment_idx" ON "orders" USING btree ("created_at") WHERE "orders"."payment_status" = 'pending' and "orders"."payment_method" in ('card', 'bank_transfer') and "orders"."status" <> 'cancelled';--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_valid" CHECK ("orders"."payment_method" in ('card', 'bank_transfer', 'cash_on_delivery'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_status_valid" CHECK ("orders"."payment_status" in ('pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_refunded_range" CHECK ("orders"."refunded_minor" between 0 and "orders"."total_cents");--> statement-breakpoint

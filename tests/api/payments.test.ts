@@ -160,6 +160,8 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     });
 
     it('bank transfer: the order waits for payment with the bank details and a reference, mailed too; the owner marks it paid', async () => {
+      const awaiting = async () => (await call(t.app, 'GET', '/api/v1/auth/dashboard', { token: admin.token })).json().awaitingPayment as number;
+      const waitingBefore = await awaiting();
       const buyer = await makeUser(t.database.db);
       const item = await product({ price: 50, quantity: 3 });
       const res = await checkout(buyer, [item.id], 'bank_transfer');
@@ -178,11 +180,14 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.kind, 'payment-bank-details')));
       expect(mail?.text).toContain(BANK.BANK_IBAN);
       expect(mail?.text).toContain(`ORDER-${order._id}`);
+      // The owner's page counts it as waiting for payment until it is marked paid.
+      expect(await awaiting()).toBe(waitingBefore + 1);
 
       const paid = await markPaid(order._id);
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().order.payment).toMatchObject({ success: true, status: 'paid', paid: 50 });
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+      expect(await awaiting()).toBe(waitingBefore);
       const again = await markPaid(order._id);
       expect(again.statusCode).toBe(409);
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
@@ -208,7 +213,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
           const sessionId = await sessionOf(order._id);
           const back = await press(sessionId, 'pay');
           expect(back.status).toBe(303);
-          expect(back.headers.get('location')).toBe(`${t.env.PUBLIC_URL}/order/${order._id}/payment?session=${sessionId}`);
+          expect(back.headers.get('location')).toBe(`${t.env.PUBLIC_URL}/dashboard/user/orders/${order._id}/payment?session=${sessionId}`);
           for (const step of sequence) {
             if (step === 'webhook') {
               const deliveries = await stripe.release({ copies: 3, shuffle: 7 });

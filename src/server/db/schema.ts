@@ -167,8 +167,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt, t.id),
-    // The owner's page: orders waiting for payment (card and transfer), oldest first.
-    index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
+    // The owner's page: card and transfer orders waiting for their payment (few, whatever the orders' number).
+    index('orders_awaiting_payment_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'pending' and ${t.paymentMethod} in ('card', 'bank_transfer') and ${t.status} <> 'cancelled'`),
     check('orders_payment_method_valid', sql`${t.paymentMethod} in ('card', 'bank_transfer', 'cash_on_delivery')`),
     check(
       'orders_payment_status_valid',

@@ -17,6 +17,8 @@ export const paths = {
   user: {
     dashboard: '/dashboard/user',
     orders: '/dashboard/user/orders',
+    /** An order's payment: the return from the card payment page, the bank details, "pay again". */
+    orderPayment: (id: string) => `/dashboard/user/orders/${id}/payment`,
     profile: '/dashboard/user/profile',
   },
   admin: {

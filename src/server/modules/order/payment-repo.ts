@@ -1,7 +1,7 @@
 /** The payment pages, applied provider events and refunds of orders (tables payments, payment_events, refunds). */
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { paymentEvents, payments, refunds } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -143,14 +143,6 @@ export async function refundedUnits(tx: Tx, orderId: number): Promise<Map<number
   return units;
 }
 
-/** Orders waiting for payment by card or transfer (the owner's page). */
-export async function countAwaitingPayment(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.paymentStatus, 'pending'), inArray(orders.paymentMethod, ['card', 'bank_transfer']), sql`${orders.status} <> 'cancelled'`));
-  return row?.value ?? 0;
-}
 
 export async function findPaymentById(db: Db | Tx, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
