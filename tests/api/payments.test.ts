@@ -38,7 +38,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
   let t: TestApp;
   let admin: MadeUser;
   let categoryId: number;
-  let reconcile: () => Promise<unknown>;
+  let reconcile: (now?: number) => Promise<unknown>;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -70,7 +70,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         shopName: 'Emporium',
       },
     );
-    reconcile = () => other.reconcile();
+    reconcile = (now?: number) => other.reconcile(now);
   });
   afterAll(async () => {
     await stripe?.close();
@@ -192,6 +192,21 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(again.statusCode).toBe(409);
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
     });
+  });
+
+  it('Stripe down at checkout: 503 naming the kept order; Pay now makes the page once Stripe is back', async () => {
+    const buyer = await makeUser(t.database.db);
+    const item = await product({ quantity: 3 });
+    stripe.failNext(20, 500);
+    const res = await checkout(buyer, [item.id], 'card');
+    stripe.failNext(0);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^Card payment is unavailable right now; your order #\d+ is kept for 30 minutes/);
+    const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+    expect(await stockOf(item.id)).toBe(2);
+    const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json().order.payment.url).toBe(stripe.payPageUrl(await sessionOf(orderId)));
   });
 
   describe('the one paid step', () => {
@@ -483,6 +498,42 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(b.id)).toBe(4);
       const nothing = await refund(order._id, {});
       expect(nothing.statusCode).toBe(409);
+    });
+
+    it('a refund with the stock put back, then cancelling, gives each unit back once', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 5, quantity: 6 });
+      const order = await cardOrder(buyer, [item.id, item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect(await stockOf(item.id)).toBe(3);
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }], restock: true })).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(4);
+      const cancelled = await setStatus(order._id, 'cancel');
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
+      expect(await stockOf(item.id)).toBe(6);
+    });
+
+    it('a refund Stripe cannot take now stays pending, and the job sends it (once) when Stripe is back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 8 })).id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      stripe.failNext(20, 503);
+      const res = await refund(order._id, {});
+      stripe.failNext(0);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().refund.state).toBe('pending');
+      expect(res.json().message).toMatch(/not confirmed/);
+      expect(res.json().order.payment).toMatchObject({ status: 'refunded', refunded: 8 });
+      await reconcile(Date.now() + 60_000);
+      await reconcile(Date.now() + 60_000);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('succeeded');
+      const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id);
+      expect(atStripe.map((candidate) => candidate.amount)).toEqual([800]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
     });
 
     it('50 concurrent refund clicks on a 100-unit order refund at most what was paid', async () => {

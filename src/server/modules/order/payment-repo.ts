@@ -1,5 +1,5 @@
 /** The payment pages, applied provider events and refunds of orders (tables payments, payment_events, refunds). */
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentEvents, payments, refunds } from '../../db/schema.ts';
 
@@ -123,19 +123,25 @@ export async function setRefundState(db: Db | Tx, id: number, state: 'succeeded'
   await db.update(refunds).set({ state, providerRefundId }).where(eq(refunds.id, id));
 }
 
-/** Card refunds the provider has not confirmed yet (it could not be reached), older than a moment. */
-export async function pendingRefunds(db: Db, olderThanSeconds: number, limit: number): Promise<RefundRow[]> {
+/** Card refunds the provider has not confirmed yet (it could not be reached), made before `before`. */
+export async function pendingRefunds(db: Db, before: Date, limit: number): Promise<RefundRow[]> {
   return db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.state, 'pending'), lt(refunds.createdAt, sql`now() - ${`${olderThanSeconds} seconds`}::interval`)))
+    .where(and(eq(refunds.state, 'pending'), lt(refunds.createdAt, before)))
     .orderBy(asc(refunds.createdAt))
     .limit(limit);
 }
 
-/** Units refunded so far per product of an order (a line is never refunded past what was bought). */
-export async function refundedUnits(tx: Tx, orderId: number): Promise<Map<number, number>> {
-  const rows = await tx.select({ lines: refunds.lines }).from(refunds).where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ['pending', 'succeeded'])));
+/**
+ * Units refunded so far per product of an order (a line is never refunded past what was bought); with
+ * `restocked`, only those put back in stock.
+ */
+export async function refundedUnits(tx: Tx, orderId: number, only: { restocked?: boolean } = {}): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ['pending', 'succeeded']), only.restocked ? eq(refunds.restock, true) : undefined));
   const units = new Map<number, number>();
   for (const row of rows) {
     for (const line of row.lines as { productId: number; quantity: number }[]) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);

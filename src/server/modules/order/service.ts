@@ -367,6 +367,12 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     const items = await repo.itemsOfOrders(tx, [orderId]);
     const units = new Map<number, number>();
     for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+    if (direction === 1) {
+      // Units a refund already put back on the shelves are not given back twice.
+      for (const [productId, quantity] of await payRepo.refundedUnits(tx, orderId, { restocked: true })) {
+        units.set(productId, Math.max(0, (units.get(productId) ?? 0) - quantity));
+      }
+    }
     if (direction === -1) {
       const stock = await repo.lockProducts(tx, [...units.keys()]);
       const inStock = new Map(stock.map((row) => [row.id, row.quantity]));
@@ -650,7 +656,8 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
           }
         }
       }
-      for (const refund of await payRepo.pendingRefunds(db, 30, 100)) {
+      // Older than half a minute: a refund being sent right now is left to its own request.
+      for (const refund of await payRepo.pendingRefunds(db, new Date(now - 30_000), 100)) {
         try {
           await sendRefund(refund.id);
         } catch (error) {
