@@ -15,7 +15,8 @@ export async function registerPaymentWebhook(app: FastifyInstance, orders: Order
     // Only here: the body stays bytes (constructEvent verifies the bytes as sent).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
+    // Not in the OpenAPI description (it is Stripe's, not a client's call): docs/api.md lists it under "Outside the API".
+    scope.post(STRIPE_WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await orders.webhook(body, Array.isArray(signature) ? signature[0] : signature);
