@@ -2,6 +2,7 @@
 import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import { UNPAGED_ORDERS_MAX } from '../../../contract/order.ts';
 import type { BankDetails } from '../../../contract/order.ts';
+import { paths } from '../../../contract/pages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
@@ -333,8 +334,8 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
         amountMinor: payment.amountMinor,
         currency: payment.currency,
         description: `Order ${orderId} at ${payments.shopName}`,
-        successUrl: `${payments.publicUrl}/dashboard/user/orders/${orderId}/payment?session={SESSION_ID}`,
-        cancelUrl: `${payments.publicUrl}/dashboard/user/orders/${orderId}/payment`,
+        successUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}?session={SESSION_ID}`,
+        cancelUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}`,
         expiresAt: payment.expiresAt,
         idempotencyKey: `order-${orderId}-page-${payment.id}`,
         customerEmail: email,

@@ -22,8 +22,8 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request) => {
-      const { checked, radio, page } = request.body;
-      const result = await products.filter(checked.map(Number), radio, page);
+      const { checked, radio, page, sort } = request.body;
+      const result = await products.filter(checked.map(Number), radio, page, sort);
       return { success: true, products: result.products.map(toWireProduct), total: result.total };
     },
 

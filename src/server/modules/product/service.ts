@@ -13,6 +13,7 @@ import { type Actor, changedFields, recordChange } from '../audit/service.ts';
 import { categoryExists } from '../category/service.ts';
 import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
+import type { ProductSort } from '../../../domain/product-sort.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -45,11 +46,11 @@ export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
 
 export function createProductService(db: Db, memo: Memo = noMemo) {
-  async function page(filter: repo.ProductFilter, pageNumber: number | undefined): Promise<ProductPage> {
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
     const { items, total } = await listWithTotal(
       windowOf(pageNumber),
       () => repo.countProducts(db, filter),
-      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset),
+      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset, sort),
     );
     return { products: items, total };
   }
@@ -86,11 +87,12 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
-    filter(categoryIds: number[], band: number[], pageNumber: number | undefined) {
+    filter(categoryIds: number[], band: number[], pageNumber: number | undefined, sort?: ProductSort) {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       return page(
         { categoryIds, minCents: range?.minCents, maxCentsExclusive: range?.maxCentsExclusive ?? null },
         pageNumber,
+        sort,
       );
     },
 
