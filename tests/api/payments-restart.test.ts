@@ -8,20 +8,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
-import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
+import { freePort, type ServerProcess, spawnServer } from '../setup/server-process.ts';
 import { freshDatabase, NO_ORDER_LIMITS, type TestDatabase } from '../setup/test-app.ts';
 
 const postgres = process.env.TEST_DB_ENGINE === 'postgres';
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, stopped: () => string | null = () => null): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
+    const reason = stopped();
+    if (reason) throw new Error(reason);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Ready when /readyz answers (up to 90 s: a busy machine starts slowly); fails at once if the process stops. */
+const waitReady = (base: string, server: ServerProcess) =>
+  until(
+    `the server at ${base}`,
+    () => fetch(`${base}/readyz`).then((res) => (res.ok ? true : undefined), () => undefined),
+    90_000,
+    () => (server.child.exitCode !== null ? `the server stopped:\n${server.output()}` : null),
+  );
 
 const json = (body: unknown, token?: string) => ({
   method: 'POST',
@@ -119,5 +130,5 @@ describe('a server killed after the payment and before the webhook', () => {
     expect(outbox.mails.filter((mail) => mail.kind === 'payment-received')).toHaveLength(1);
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 150_000);
+  }, 300_000);
 });
