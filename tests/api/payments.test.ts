@@ -440,6 +440,34 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const cashPaid = await markPaid(cash._id);
       expect(cashPaid.statusCode).toBe(409);
 
+      // A refunded card order never ships; a refunded order cannot be refunded again.
+      const refunded = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(refunded._id), 'pay');
+      await stripe.idle();
+      expect((await refund(refunded._id, {})).statusCode).toBe(200);
+      const shipRefunded = await setStatus(refunded._id, 'Shipped');
+      expect(shipRefunded.statusCode).toBe(409);
+      expect(shipRefunded.json().message).toBe('This card order is refunded: it cannot be shipped');
+      const twice = await refund(refunded._id, {});
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('This order is already refunded in full');
+
+      // A bank transfer order cancelled unpaid stays pending and may be reopened; once paid, cancelling refunds it.
+      const transfer = (await checkout(buyer, [(await product()).id], 'bank_transfer')).json().order as WireOrder;
+      expect((await setStatus(transfer._id, 'cancel')).statusCode).toBe(200);
+      expect(await orderRow(transfer._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+      const paidCancelled = await markPaid(transfer._id);
+      expect(paidCancelled.statusCode).toBe(409);
+      expect(paidCancelled.json().message).toBe('A cancelled order cannot be marked paid: reopen it first');
+      expect((await setStatus(transfer._id, 'Processing')).statusCode).toBe(200);
+      expect((await markPaid(transfer._id)).statusCode).toBe(200);
+      const cancelPaid = await setStatus(transfer._id, 'cancel');
+      expect(cancelPaid.statusCode).toBe(200);
+      expect(cancelPaid.json().order.payment).toMatchObject({ status: 'refunded', refunded: 10 });
+      const reopenPaid = await setStatus(transfer._id, 'Processing');
+      expect(reopenPaid.statusCode).toBe(409);
+      expect(reopenPaid.json().message).toBe('A cancelled order whose payment is refunded cannot be reopened');
+
       const expired = await cardOrder(buyer, [(await product()).id]);
       expect((await setStatus(expired._id, 'cancel')).statusCode).toBe(200);
       const reopen = await setStatus(expired._id, 'Not Process');

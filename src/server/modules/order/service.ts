@@ -554,6 +554,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
             if (left > 0) lines.push({ productId: item.productId, quantity: left });
           }
         }
+        if (amountMinor === 0 && current.payment === 'refunded') throw conflict('This order is already refunded in full');
         const decision = decide(current, { type: 'refund', amountMinor });
         if (!decision.ok) throw conflict(decision.message);
         if (!decision.changed) throw conflict('Nothing to refund');
