@@ -209,6 +209,28 @@ test.describe('search', () => {
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as { _id: string }[]);
     expect(stored.map((entry) => entry._id)).toEqual([byName._id, byDescription._id]);
   });
+
+  test('forgives a typo and says so; finds products by their category name', async ({ page, shop }) => {
+    const id = suffix();
+    const word = uniqueWord();
+    const category = await shop.category(`Kettles ${word}`);
+    const kettle = await shop.product(category, { name: `Copper ${word} ${id}`, description: 'Boils water on any hob.' });
+    const plain = await shop.product(category, { name: `Plain Pot ${id}`, description: 'A pot for the stove.' });
+    // One typo: two neighbouring letters swapped in the middle of the word.
+    const typo = `${word.slice(0, 5)}${word[6]}${word[5]}${word.slice(7)}`;
+
+    await page.goto(`/search?keyword=${typo}`);
+    await expect(page.getByText(`Showing results for ${word}; nothing matched ${typo}`)).toBeVisible();
+    const main = page.getByRole('main');
+    // The product naming the word first; the other product of the category (whose name has it) after it.
+    await expect(main.getByRole('article')).toHaveCount(2);
+    await expect(main.getByRole('article').first()).toHaveAccessibleName(kettle.name);
+    await expect(card(page, plain)).toBeVisible();
+
+    await page.goto(`/search?keyword=${word}`);
+    await expect(page.getByText('Found 2', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+  });
 });
 
 test.describe('product details', () => {
