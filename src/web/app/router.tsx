@@ -25,6 +25,7 @@ const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
 const UserDashboard = lazy(() => import('./routes/user/dashboard.tsx'));
 const UserOrders = lazy(() => import('./routes/user/orders.tsx'));
 const UserProfile = lazy(() => import('./routes/user/profile.tsx'));
+const OrderPayment = lazy(() => import('./routes/user/order-payment.tsx'));
 const NotFound = lazy(() => import('./routes/not-found.tsx'));
 // The administrator area is its own chunk with its own routes: shoppers never download it.
 const AdminArea = lazy(() => import('../admin/admin-area.tsx'));
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path={paths.user.dashboard} element={<UserGuard />}>
           <Route index element={<UserDashboard />} />
           <Route path="orders" element={<UserOrders />} />
+          <Route path="orders/:orderId/payment" element={<OrderPayment />} />
           <Route path="profile" element={<UserProfile />} />
         </Route>
         <Route path="*" element={<NotFound />} />
