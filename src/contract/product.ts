@@ -82,7 +82,7 @@ export const photoQuery = z.object({
     .optional(),
 });
 
-const money = z.coerce
+export const money = z.coerce
   .number<string | number>({ error: 'must be a number' })
   .min(0, 'must be 0 or more')
   .max(PRODUCT_PRICE_MAX, `must be at most ${PRODUCT_PRICE_MAX}`)
@@ -93,7 +93,7 @@ const shippingFlag = z
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes' || value === 'Yes');
 
 /** A stock count (quantity, low-stock threshold): a whole number from 0. */
-const stockCount = z.coerce
+export const stockCount = z.coerce
   .number<string | number>({ error: 'must be a number' })
   .int('must be a whole number')
   .min(0, 'must be 0 or more')

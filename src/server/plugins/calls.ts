@@ -52,6 +52,7 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, { guards
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       ...(call.signInBudget ? { onRequest: signInBudget } : {}),
       ...(authorize ? { preHandler: authorize } : {}),
       config: { ...(call.cache ? { cache: true } : {}), ...(call.changesCatalogue ? { invalidatesCatalogue: true } : {}) },

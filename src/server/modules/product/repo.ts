@@ -276,16 +276,32 @@ export interface VariantValues {
   etag: string;
 }
 
-/** The photo and its smaller copies; a new photo replaces the old one and all its copies. */
+/** The product's first photo (its `photo`): the lowest position, then the oldest. */
+const firstPhotoOf = (productId: number) =>
+  sql`(select ${productPhotos.id} from ${productPhotos} where ${productPhotos.productId} = ${productId}
+       order by ${productPhotos.position}, ${productPhotos.id} limit 1)`;
+
+/** The photo and its smaller copies: a new photo replaces the product's first photo and all its copies. */
 async function savePhoto(tx: Tx, productId: number, photo: PhotoValues & { variants: VariantValues[] }): Promise<void> {
   const { variants, ...values } = photo;
-  await tx
-    .insert(productPhotos)
-    .values({ productId, ...values })
-    .onConflictDoUpdate({ target: productPhotos.productId, set: { ...values, updatedAt: new Date() } });
-  await tx.delete(productPhotoVariants).where(eq(productPhotoVariants.productId, productId));
+  const [first] = await tx
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, productId))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    .limit(1);
+  let photoId = first?.id;
+  if (photoId === undefined) {
+    const [row] = await tx.insert(productPhotos).values({ productId, ...values }).returning({ id: productPhotos.id });
+    photoId = row?.id;
+  } else {
+    await tx.update(productPhotos).set({ ...values, updatedAt: new Date() }).where(eq(productPhotos.id, photoId));
+    await tx.delete(productPhotoVariants).where(eq(productPhotoVariants.photoId, photoId));
+  }
+  if (photoId === undefined) throw new Error('photo insert returned nothing');
   if (variants.length > 0) {
-    await tx.insert(productPhotoVariants).values(variants.map((variant) => ({ productId, ...variant })));
+    const id = photoId;
+    await tx.insert(productPhotoVariants).values(variants.map((variant) => ({ productId, photoId: id, ...variant })));
   }
 }
 
@@ -293,15 +309,15 @@ export async function findPhotoVariant(db: Db, productId: number, width: number)
   const [row] = await db
     .select({ width: productPhotoVariants.width, data: productPhotoVariants.data, etag: productPhotoVariants.etag })
     .from(productPhotoVariants)
-    .where(and(eq(productPhotoVariants.productId, productId), eq(productPhotoVariants.width, width)));
+    .where(and(sql`${productPhotoVariants.photoId} = ${firstPhotoOf(productId)}`, eq(productPhotoVariants.width, width)));
   return row;
 }
 
 /** Keep a copy made after the fact (a photo stored before copies existed); a concurrent maker may win. */
-export async function savePhotoVariant(db: Db, productId: number, variant: VariantValues): Promise<void> {
+export async function savePhotoVariant(db: Db, photo: { productId: number; photoId: number }, variant: VariantValues): Promise<void> {
   await db
     .insert(productPhotoVariants)
-    .values({ productId, ...variant })
+    .values({ ...photo, ...variant })
     .onConflictDoNothing();
 }
 
@@ -350,15 +366,16 @@ export async function findPhotoEtag(db: Db, productId: number): Promise<string |
   const [row] = await db
     .select({ etag: productPhotos.etag })
     .from(productPhotos)
-    .where(eq(productPhotos.productId, productId));
+    .where(sql`${productPhotos.id} = ${firstPhotoOf(productId)}`);
   return row?.etag;
 }
 
-export async function findPhoto(db: Db, productId: number): Promise<PhotoValues | undefined> {
+/** The product's first photo. */
+export async function findPhoto(db: Db, productId: number): Promise<(PhotoValues & { id: number }) | undefined> {
   const [row] = await db
-    .select({ contentType: productPhotos.contentType, data: productPhotos.data, etag: productPhotos.etag })
+    .select({ id: productPhotos.id, contentType: productPhotos.contentType, data: productPhotos.data, etag: productPhotos.etag })
     .from(productPhotos)
-    .where(eq(productPhotos.productId, productId));
+    .where(sql`${productPhotos.id} = ${firstPhotoOf(productId)}`);
   return row;
 }
 

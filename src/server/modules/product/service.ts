@@ -213,7 +213,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
       const photo = await repo.findPhoto(db, productId);
       if (!photo) return undefined;
       const made = await photoVariant(photo.data, width);
-      await repo.savePhotoVariant(db, productId, made);
+      await repo.savePhotoVariant(db, { productId, photoId: photo.id }, made);
       return { ...made, contentType: 'image/webp' };
     },
   };
