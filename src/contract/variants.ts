@@ -36,7 +36,7 @@ export const variantInput = z.object({
   weight: z
     .union([z.null(), z.number({ error: 'must be a number' }).int('must be whole grams').min(0, 'must be 0 or more').max(WEIGHT_MAX_GRAMS)])
     .optional(),
-  options: z.array(optionValue).max(VARIANT_OPTIONS_MAX, `at most ${VARIANT_OPTIONS_MAX} values`),
+  options: z.array(optionValue).max(VARIANT_OPTIONS_MAX + 1, `at most ${VARIANT_OPTIONS_MAX} values`),
   /** The ids of the product's photos that show this variant, in order. */
   photos: z.array(idString).max(PRODUCT_PHOTOS_MAX, `at most ${PRODUCT_PHOTOS_MAX} photos`).optional(),
 });

@@ -129,6 +129,7 @@ const optionColumns = (options: string[]) => ({ option1: options[0] ?? '', optio
  */
 export async function replaceGrid(tx: Tx, productId: number, options: OptionRow[], variants: VariantValuesRow[]): Promise<void> {
   await tx.delete(productOptions).where(eq(productOptions.productId, productId));
+  await tx.delete(productOptionValues).where(eq(productOptionValues.productId, productId));
   if (options.length > 0) {
     await tx.insert(productOptions).values(options.map((option, o) => ({ productId, position: o + 1, name: option.name })));
     const values = options.flatMap((option, o) =>
