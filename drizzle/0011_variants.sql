@@ -67,6 +67,7 @@ ALTER TABLE "product_photos" ADD COLUMN "id" integer NOT NULL GENERATED ALWAYS A
 ALTER TABLE "product_photos" ADD CONSTRAINT "product_photos_pkey" PRIMARY KEY ("id");--> statement-breakpoint
 ALTER TABLE "product_photos" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_photos" ADD COLUMN "alt" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "price_max_cents" integer;--> statement-breakpoint
 ALTER TABLE "product_photo_variants" ADD COLUMN "photo_id" integer;--> statement-breakpoint
 UPDATE "product_photo_variants" AS v SET "photo_id" = p."id" FROM "product_photos" AS p WHERE p."product_id" = v."product_id";--> statement-breakpoint
 DELETE FROM "product_photo_variants" WHERE "photo_id" IS NULL;--> statement-breakpoint

@@ -68,6 +68,8 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The highest variant price when the variants differ in price (a card says "from"); null when they do not. */
+    priceMaxCents: integer('price_max_cents'),
     quantity: integer('quantity').notNull(),
     shipping: boolean('shipping').notNull().default(false),
     categoryId: integer('category_id')

@@ -11,6 +11,7 @@ export function toWireProduct(row: ProductRow): Product {
     slug: row.slug,
     description: row.description,
     price: fromCents(row.priceCents),
+    ...(row.priceMaxCents !== null && row.priceMaxCents > row.priceCents ? { maxPrice: fromCents(row.priceMaxCents) } : {}),
     quantity: row.quantity,
     shipping: row.shipping,
     category: toWireCategory(row.category),

@@ -2,7 +2,7 @@ import { standardBandIndex } from '../../../domain/price-bands.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
-import { catalogueBandCounts, catalogueCounters, categories, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
+import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
 const productSelection = {
@@ -11,6 +11,7 @@ const productSelection = {
   slug: products.slug,
   description: products.description,
   priceCents: products.priceCents,
+  priceMaxCents: products.priceMaxCents,
   quantity: products.quantity,
   shipping: products.shipping,
   hasPhoto: products.hasPhoto,
@@ -31,6 +32,8 @@ export interface ProductFilter {
   categoryIds?: number[];
   minCents?: number;
   maxCentsExclusive?: number | null;
+  /** Products offering one of the values of each option named. */
+  options?: Record<string, string[]>;
 }
 
 function filterWhere(filter: ProductFilter): SQL | undefined {
@@ -40,6 +43,15 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
   if (filter.minCents !== undefined && filter.minCents > 0) conditions.push(gte(products.priceCents, filter.minCents));
   if (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null) {
     conditions.push(lt(products.priceCents, filter.maxCentsExclusive));
+  }
+  for (const [option, values] of Object.entries(filter.options ?? {})) {
+    conditions.push(
+      inArray(
+        products.id,
+        sql`(select ${productFacetValues.productId} from ${productFacetValues}
+             where ${productFacetValues.option} = ${option} and ${inArray(productFacetValues.value, values)})`,
+      ),
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -82,7 +94,8 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   const band =
     filter.minCents === undefined ? null : standardBandIndex({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null });
   const anyPrice = filter.minCents === undefined && (filter.maxCentsExclusive ?? null) === null;
-  if (band !== null || anyPrice) {
+  const byOptions = Object.keys(filter.options ?? {}).length > 0;
+  if (!byOptions && (band !== null || anyPrice)) {
     const conditions: SQL[] = [];
     if (filter.categoryIds && filter.categoryIds.length > 0) {
       conditions.push(inArray(catalogueBandCounts.categoryId, filter.categoryIds));
@@ -96,6 +109,50 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   }
   const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(products).where(where);
   return Number(row?.value ?? 0);
+}
+
+export interface FacetCount {
+  option: string;
+  value: string;
+  count: number;
+}
+
+/**
+ * How many products of some categories (or all) in a price band (or any) offer each option value: summed
+ * from the counters triggers keep (catalogue_facet_counts), never from the products. Another price range
+ * (not one of the shop's bands) is counted from the facet values and their products' prices.
+ */
+export async function countFacets(db: Db, filter: ProductFilter): Promise<FacetCount[]> {
+  const band =
+    filter.minCents === undefined ? null : standardBandIndex({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null });
+  const anyPrice = filter.minCents === undefined && (filter.maxCentsExclusive ?? null) === null;
+  const categoryIds = filter.categoryIds ?? [];
+  if (band !== null || anyPrice) {
+    const rows = await db
+      .select({
+        option: catalogueFacetCounts.option,
+        value: catalogueFacetCounts.value,
+        count: sql<number>`sum(${catalogueFacetCounts.products})::int`,
+      })
+      .from(catalogueFacetCounts)
+      .where(
+        and(
+          categoryIds.length > 0 ? inArray(catalogueFacetCounts.categoryId, categoryIds) : undefined,
+          band !== null ? eq(catalogueFacetCounts.band, band) : undefined,
+        ),
+      )
+      .groupBy(catalogueFacetCounts.option, catalogueFacetCounts.value)
+      .orderBy(asc(catalogueFacetCounts.option), asc(catalogueFacetCounts.value));
+    return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  }
+  const rows = await db
+    .select({ option: productFacetValues.option, value: productFacetValues.value, count: sql<number>`count(*)::int` })
+    .from(productFacetValues)
+    .innerJoin(products, eq(products.id, productFacetValues.productId))
+    .where(filterWhere({ ...filter, options: {} }))
+    .groupBy(productFacetValues.option, productFacetValues.value)
+    .orderBy(asc(productFacetValues.option), asc(productFacetValues.value));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 /** The words of a search keyword, lower-cased: letters and digits only (operators are plain text). */

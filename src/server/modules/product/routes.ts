@@ -24,9 +24,14 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request) => {
-      const { checked, radio, page } = request.body;
-      const result = await products.filter(checked.map(Number), radio, page);
-      return { success: true, products: result.products.map(toWireProduct), total: result.total };
+      const { checked, radio, page, options, facets } = request.body;
+      const result = await products.filter(checked.map(Number), radio, page, { options, facets });
+      return {
+        success: true,
+        products: result.products.map(toWireProduct),
+        total: result.total,
+        ...(result.facets ? { facets: result.facets } : {}),
+      };
     },
 
     search: async (request, reply) => {

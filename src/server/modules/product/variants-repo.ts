@@ -220,8 +220,9 @@ export async function syncProduct(tx: Tx, productId: number): Promise<void> {
   await tx.execute(sql`
     update products as p set
       price_cents = s.price_cents, quantity = s.quantity, updated_at = now(),
+      price_max_cents = case when s.price_max_cents > s.price_cents then s.price_max_cents end,
       low_stock_threshold = case when s.variants = 1 then s.threshold else p.low_stock_threshold end
-    from (select min(price_cents) as price_cents, sum(stock)::int as quantity, count(*) as variants, min(low_stock_threshold) as threshold
+    from (select min(price_cents) as price_cents, max(price_cents) as price_max_cents, sum(stock)::int as quantity, count(*) as variants, min(low_stock_threshold) as threshold
           from product_variants where product_id = ${productId}) as s
     where p.id = ${productId}`);
 }
@@ -322,4 +323,9 @@ export async function findGalleryPhotoCopy(db: Db, photoId: number, width: numbe
     .from(productPhotoVariants)
     .where(and(eq(productPhotoVariants.photoId, photoId), eq(productPhotoVariants.width, width)));
   return row;
+}
+
+export async function countVariants(db: Db | Tx, productId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(productVariants).where(eq(productVariants.productId, productId));
+  return Number(row?.n ?? 0);
 }
