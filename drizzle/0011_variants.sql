@@ -90,7 +90,7 @@ ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_product
 ALTER TABLE "product_variant_photos" ADD CONSTRAINT "product_variant_photos_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variant_photos" ADD CONSTRAINT "product_variant_photos_photo_id_product_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."product_photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "product_facet_values_value_idx" ON "product_facet_values" USING btree ("option","value","product_id");--> statement-breakpoint
+CREATE INDEX "product_facet_values_value_idx" ON "product_facet_values" USING btree ("option","value","category_id","band","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_option_values_unique" ON "product_option_values" USING btree ("product_id","option_position","value");--> statement-breakpoint
 CREATE INDEX "product_variant_photos_photo_idx" ON "product_variant_photos" USING btree ("photo_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_sku_unique" ON "product_variants" USING btree ("sku");--> statement-breakpoint

@@ -255,7 +255,8 @@ export const productFacetValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.option, t.value] }),
-    index('product_facet_values_value_idx').on(t.option, t.value, t.productId),
+    // A filter by an option value within categories and a band reads only index entries (no product rows).
+    index('product_facet_values_value_idx').on(t.option, t.value, t.categoryId, t.band, t.productId),
   ],
 );
 

@@ -94,8 +94,30 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   const band =
     filter.minCents === undefined ? null : standardBandIndex({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null });
   const anyPrice = filter.minCents === undefined && (filter.maxCentsExclusive ?? null) === null;
-  const byOptions = Object.keys(filter.options ?? {}).length > 0;
-  if (!byOptions && (band !== null || anyPrice)) {
+  const [firstOption, ...otherOptions] = Object.entries(filter.options ?? {});
+  if (firstOption && (band !== null || anyPrice)) {
+    // Products offering the chosen values, counted from the facet values alone (their index holds the
+    // category and band): one option's matching entries, each checked against the other options.
+    const categoryIds = filter.categoryIds ?? [];
+    const others = otherOptions.map(
+      ([option, values]) => sql`exists (select 1 from ${productFacetValues} as g where g.product_id = ${productFacetValues.productId}
+        and g.option = ${option} and g.value in (${sql.join(values.map((value) => sql`${value}`), sql`, `)}))`,
+    );
+    const [row] = await db
+      .select({ value: sql<number>`count(distinct ${productFacetValues.productId})::int` })
+      .from(productFacetValues)
+      .where(
+        and(
+          eq(productFacetValues.option, firstOption[0]),
+          inArray(productFacetValues.value, firstOption[1]),
+          categoryIds.length > 0 ? inArray(productFacetValues.categoryId, categoryIds) : undefined,
+          band !== null ? eq(productFacetValues.band, band) : undefined,
+          ...others,
+        ),
+      );
+    return Number(row?.value ?? 0);
+  }
+  if (band !== null || anyPrice) {
     const conditions: SQL[] = [];
     if (filter.categoryIds && filter.categoryIds.length > 0) {
       conditions.push(inArray(catalogueBandCounts.categoryId, filter.categoryIds));
