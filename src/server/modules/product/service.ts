@@ -21,6 +21,8 @@ import * as variants from './variants-repo.ts';
  */
 export type { ProductValues, StoredProduct } from './repo.ts';
 export { allProducts, insertProducts, productsBySlug, takenSlugs, updateProducts } from './repo.ts';
+export type { OptionRow, VariantRow, VariantValuesRow } from './variants-repo.ts';
+export { findOptionsOf, findVariantsOf, replaceGrid } from './variants-repo.ts';
 
 /** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
 const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZE, UNPAGED_PRODUCTS_MAX);

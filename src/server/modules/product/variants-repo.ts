@@ -54,30 +54,52 @@ export async function lockProduct(tx: Tx, productId: number): Promise<{ category
 }
 
 export async function findOptions(db: Db | Tx, productId: number): Promise<OptionRow[]> {
+  return (await findOptionsOf(db, [productId])).get(productId) ?? [];
+}
+
+/** The options of several products (two queries whatever their number). */
+export async function findOptionsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, OptionRow[]>> {
+  const found = new Map<number, OptionRow[]>();
+  if (productIds.length === 0) return found;
   const [names, values] = await Promise.all([
     db
-      .select({ position: productOptions.position, name: productOptions.name })
+      .select({ productId: productOptions.productId, position: productOptions.position, name: productOptions.name })
       .from(productOptions)
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptions.position)),
+      .where(inArray(productOptions.productId, productIds))
+      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
     db
-      .select({ option: productOptionValues.optionPosition, value: productOptionValues.value })
+      .select({ productId: productOptionValues.productId, option: productOptionValues.optionPosition, value: productOptionValues.value })
       .from(productOptionValues)
-      .where(eq(productOptionValues.productId, productId))
-      .orderBy(asc(productOptionValues.optionPosition), asc(productOptionValues.position)),
+      .where(inArray(productOptionValues.productId, productIds))
+      .orderBy(asc(productOptionValues.productId), asc(productOptionValues.optionPosition), asc(productOptionValues.position)),
   ]);
-  return names.map((option) => ({
-    name: option.name,
-    values: values.filter((value) => value.option === option.position).map((value) => value.value),
-  }));
+  const byOption = new Map<string, string[]>();
+  for (const row of values) {
+    const key = `${row.productId}:${row.option}`;
+    byOption.set(key, [...(byOption.get(key) ?? []), row.value]);
+  }
+  for (const option of names) {
+    const list = found.get(option.productId) ?? [];
+    list.push({ name: option.name, values: byOption.get(`${option.productId}:${option.position}`) ?? [] });
+    found.set(option.productId, list);
+  }
+  return found;
 }
 
 /** A product's variants in order, each with the ids of its photos (two queries, whatever their number). */
 export async function findVariants(db: Db | Tx, productId: number): Promise<VariantRow[]> {
+  return (await findVariantsOf(db, [productId])).get(productId) ?? [];
+}
+
+/** The variants of several products, in order, with their photos' ids (two queries). */
+export async function findVariantsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, VariantRow[]>> {
+  const found = new Map<number, VariantRow[]>();
+  if (productIds.length === 0) return found;
   const [rows, photos] = await Promise.all([
     db
       .select({
         id: productVariants.id,
+        productId: productVariants.productId,
         sku: productVariants.sku,
         priceCents: productVariants.priceCents,
         compareAtCents: productVariants.compareAtCents,
@@ -89,22 +111,23 @@ export async function findVariants(db: Db | Tx, productId: number): Promise<Vari
         option3: productVariants.option3,
       })
       .from(productVariants)
-      .where(eq(productVariants.productId, productId))
-      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+      .where(inArray(productVariants.productId, productIds))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
     db
       .select({ variantId: productVariantPhotos.variantId, photoId: productVariantPhotos.photoId })
       .from(productVariantPhotos)
       .innerJoin(productVariants, eq(productVariants.id, productVariantPhotos.variantId))
-      .where(eq(productVariants.productId, productId))
+      .where(inArray(productVariants.productId, productIds))
       .orderBy(asc(productVariantPhotos.variantId), asc(productVariantPhotos.position)),
   ]);
   const photosOf = new Map<number, number[]>();
   for (const photo of photos) photosOf.set(photo.variantId, [...(photosOf.get(photo.variantId) ?? []), photo.photoId]);
-  return rows.map(({ option1, option2, option3, ...row }) => ({
-    ...row,
-    options: [option1, option2, option3].filter((value) => value !== ''),
-    photoIds: photosOf.get(row.id) ?? [],
-  }));
+  for (const { option1, option2, option3, productId, ...row } of rows) {
+    const list = found.get(productId) ?? [];
+    list.push({ ...row, options: [option1, option2, option3].filter((value) => value !== ''), photoIds: photosOf.get(row.id) ?? [] });
+    found.set(productId, list);
+  }
+  return found;
 }
 
 /** Of these SKUs, those a variant of another product has. */
