@@ -149,3 +149,33 @@ export function valueState<V extends { options: string[]; quantity: number }>(
 export function initialVariant<V extends { _id: string; quantity: number }>(variants: readonly V[], named?: string | null): V | undefined {
   return variants.find((variant) => variant._id === named) ?? variants.find((variant) => variant.quantity > 0) ?? variants[0];
 }
+
+/**
+ * The rows of every combination of the options, in the options' order: a combination the grid had keeps its
+ * row (its id and fields), a new one is `blank(values)`; combinations that no longer exist are dropped.
+ */
+export function regenerateRows<R extends { options: string[] }>(options: readonly OptionDef[], rows: readonly R[], blank: (values: string[]) => R): R[] {
+  const byKey = new Map(rows.map((row) => [combinationKey(row.options), row]));
+  return combinations(options).map((values) => {
+    const kept = byKey.get(combinationKey(values));
+    return kept ? { ...kept, options: values } : blank(values);
+  });
+}
+
+/** Each empty cell takes the value of the nearest filled cell above it ("fill down"). */
+export function fillDown(values: readonly string[]): string[] {
+  let last = '';
+  return values.map((value) => {
+    if (value.trim() !== '') last = value;
+    return value.trim() === '' ? last : value;
+  });
+}
+
+/** A list with the item at `from` moved to `to` (a value moved up or down, a photo reordered). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length || from === to) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
