@@ -124,10 +124,14 @@ export function variantFor<V extends { options: string[] }>(variants: readonly V
   return variants.find((variant) => combinationKey(variant.options) === key);
 }
 
+const fitsBefore = (options: readonly string[], chosen: readonly string[], index: number, value: string) =>
+  sameValue(options[index] ?? '') === sameValue(value) &&
+  options.slice(0, index).every((own, o) => sameValue(own) === sameValue(chosen[o] ?? ''));
+
 /**
- * What a picker shows for value `value` of option `index`, given the other choices: `available` when a
- * variant with it (and the other chosen values) exists and is in stock, `sold-out` when it exists only
- * sold out, `missing` when no such variant exists.
+ * What a picker shows for value `value` of option `index`, given the values chosen for the options before it
+ * (the first option's values depend on nothing, the second's on the first…): `available` when a variant with
+ * them is in stock, `sold-out` when such variants exist only sold out, `missing` when none exists.
  */
 export function valueState<V extends { options: string[]; quantity: number }>(
   variants: readonly V[],
@@ -137,12 +141,28 @@ export function valueState<V extends { options: string[]; quantity: number }>(
 ): 'available' | 'sold-out' | 'missing' {
   let exists = false;
   for (const variant of variants) {
-    const fits = variant.options.every((own, o) => (o === index ? sameValue(own) === sameValue(value) : sameValue(own) === sameValue(chosen[o] ?? '')));
-    if (!fits) continue;
+    if (!fitsBefore(variant.options, chosen, index, value)) continue;
     if (variant.quantity > 0) return 'available';
     exists = true;
   }
   return exists ? 'sold-out' : 'missing';
+}
+
+/**
+ * The variant a shopper lands on by picking `value` for option `index`: the one keeping their other choices if
+ * it is in stock, else the first in stock with the choices before it and this value, else the first such.
+ */
+export function pickVariant<V extends { options: string[]; quantity: number }>(
+  variants: readonly V[],
+  chosen: readonly string[],
+  index: number,
+  value: string,
+): V | undefined {
+  const wanted = chosen.map((own, o) => (o === index ? value : own));
+  const exact = variantFor(variants, wanted);
+  if (exact && exact.quantity > 0) return exact;
+  const candidates = variants.filter((variant) => fitsBefore(variant.options, chosen, index, value));
+  return candidates.find((variant) => variant.quantity > 0) ?? exact ?? candidates[0];
 }
 
 /** The variant a product page starts on: the one named (`?variant=`), else the first in stock, else the first. */
