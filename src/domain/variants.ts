@@ -106,18 +106,6 @@ export function canonicalValues(options: readonly OptionDef[], values: readonly 
 /** A variant's name for people: its values joined ("M / Blue"), or '' for a product without options. */
 export const variantTitle = (options: readonly string[]) => options.filter((value) => value !== '').join(' / ');
 
-/** The lowest and highest price of some variants (a card says "from" the lowest when they differ). */
-export function priceSpan(variants: readonly { price: number }[]): { min: number; max: number } | null {
-  if (variants.length === 0) return null;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const { price } of variants) {
-    min = Math.min(min, price);
-    max = Math.max(max, price);
-  }
-  return { min, max };
-}
-
 /** The variant with exactly these values, if the product has it. */
 export function variantFor<V extends { options: string[] }>(variants: readonly V[], chosen: readonly string[]): V | undefined {
   const key = combinationKey(chosen);

@@ -7,7 +7,6 @@ import {
   initialVariant,
   moveItem,
   pickVariant,
-  priceSpan,
   regenerateRows,
   valueState,
   variantFor,
@@ -99,11 +98,9 @@ describe('choosing a variant on the product page', () => {
     expect(initialVariant(variants)?._id).toBe('2');
   });
 
-  it('names a variant by its values and spans prices', () => {
+  it('names a variant by its values', () => {
     expect(variantTitle(['M', 'Blue'])).toBe('M / Blue');
     expect(variantTitle([])).toBe('');
-    expect(priceSpan([{ price: 3 }, { price: 1 }, { price: 2 }])).toEqual({ min: 1, max: 3 });
-    expect(priceSpan([])).toBeNull();
   });
 });
 
