@@ -25,6 +25,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A stray `test.only` fails the run (everywhere, not only in CI) instead of silently running that test alone.
+  forbidOnly: true,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : 'list',

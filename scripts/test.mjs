@@ -1,13 +1,17 @@
 // The whole test suite: type-check, lint, unit and API tests (PGlite and PostgreSQL), the build, the
-// first-load size budget and the browser tests (Playwright driving Debian's Chromium). Ends with one plain line "N passed, N failed" that sums every test.
+// first-load size budget and the browser tests (Playwright driving Debian's Chromium). Ends with one plain line "N passed, N failed" that sums every test
+// (then ", N skipped (…)" when a runner skipped tests or the PostgreSQL run was left out: scripts/test-summary.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closingLines } from './test-summary.mjs';
 
 mkdirSync('.tmp', { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Whole runs left out, with the reason: each counts as one skipped in the closing line. */
+const skippedRuns = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -66,7 +70,7 @@ if (!process.env.TEST_DATABASE_URL) {
     console.log('CI is set: the PostgreSQL run must not be skipped.');
     failed += 1;
     failures.push('PostgreSQL run skipped in CI');
-  }
+  } else skippedRuns.push('the PostgreSQL run: TEST_DATABASE_URL not set');
 }
 
 /** The browser tests need Debian's Chromium: install it when we may (root with apt-get), else say how. */
@@ -125,6 +129,5 @@ if (step('build', 'npm', ['run', 'build'])) {
 }
 
 console.log('');
-if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+for (const line of closingLines({ passed, failed, skipped, failures, skippedRuns })) console.log(line);
 process.exit(failed > 0 ? 1 : 0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHOTO_WIDTHS, type PhotoWidth } from './limits.ts';
 import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
+import { PRODUCT_SORT_IDS } from '../domain/product-sort.ts';
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -65,6 +66,8 @@ export const productFiltersBody = z.object({
   facets: z.boolean().optional(),
   /** Without a page, every match up to UNPAGED_PRODUCTS_MAX (the specification's client sends none). */
   page: pageNumber.optional(),
+  /** Newest first when not given (the specification's client sends none). */
+  sort: z.enum(PRODUCT_SORT_IDS, { message: `sort: one of ${PRODUCT_SORT_IDS.join(', ')}` }).optional(),
 });
 export type ProductFiltersBody = z.input<typeof productFiltersBody>;
 export const facet = z.object({

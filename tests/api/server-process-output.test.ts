@@ -116,5 +116,5 @@ describe('what the server says when it starts', () => {
     const second = start(env);
     expect(await lineMatching(second, /is ready: the shop at/)).toBe(ready);
     await stop(second);
-  }, 90_000);
+  }, 180_000);
 });

@@ -113,7 +113,7 @@ describe('the server process', () => {
     });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No user with e-mail nobody@example.com');
-  }, 90_000);
+  }, 180_000);
 
   it('backs up the running embedded shop from the command line and restores it into a new folder (the upgrade path)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-backup-'));
@@ -172,7 +172,7 @@ describe('the server process', () => {
     expect((await fetch(`${api}/auth/admin-auth`, { headers: { authorization: token } })).status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('starts at once after the embedded shop was killed (kill -9), while the dead process lingers, or when its number is another program\'s', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-killed-'));
@@ -212,7 +212,7 @@ describe('the server process', () => {
     await waitReady(base, third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('sends the confirmation of an order committed before the process was killed, after a restart', async () => {
     const smtp = await startSmtpServer();
@@ -266,5 +266,5 @@ describe('the server process', () => {
     } finally {
       await smtp.close();
     }
-  }, 90_000);
+  }, 180_000);
 });

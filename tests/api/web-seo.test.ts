@@ -71,6 +71,18 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
     const res = await call(t.app, 'GET', '/cart', { headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Emporium - Shop online</title>');
+    for (const path of ['/', '/cart/', '/search?keyword=lamp', '/dashboard/user/orders', '/dashboard/admin/orders/42', '/dashboard/admin/product/a-lamp', '/reset-password']) {
+      expect((await call(t.app, 'GET', path, { headers: html })).statusCode, path).toBe(200);
+    }
+  });
+
+  it('answers a path the web app has no screen for with the app (its not-found screen) and HTTP 404', async () => {
+    for (const path of ['/no-such-page', '/cartx', '/product/a/b', '/dashboard/admin/no-such-screen', '/dashboard/user/settings', '/about/team?x=1']) {
+      const res = await call(t.app, 'GET', path, { headers: html });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
   });
 
   it('caches content-hashed assets for a year', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Product } from '../../src/contract/product.ts';
-import { expect, signInBrowser, test } from './fixtures.ts';
+import { expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 
 /** A suffix no other test (nor a second run on the same database) shares. */
 const suffix = () => `${Date.now()}-${randomBytes(3).toString('hex')}`;
@@ -56,6 +56,80 @@ test.describe('home: filters and load more', () => {
     // Unfiltered: the newest page of the whole shop, which holds at least this test's 4 products.
     await expect.poll(() => list.getByRole('article').count()).toBeGreaterThanOrEqual(4);
     await expect(list.getByText(/^Showing \d+ of \d+$/)).not.toHaveText('Showing 2 of 2');
+  });
+
+  test('filters and sort live in the address: reload, back and a shared link keep them; chips remove themselves', async ({ page, shop }) => {
+    const id = suffix();
+    const lamps = await shop.category(`Lamps ${id}`);
+    const rugs = await shop.category(`Rugs ${id}`);
+    await shop.product(lamps, { name: `Cheap Lamp ${id}`, price: 15 });
+    const midLamp = await shop.product(lamps, { name: `Mid Lamp ${id}`, price: 45 });
+    const midRug = await shop.product(rugs, { name: `Mid Rug ${id}`, price: 59.99 });
+    const plainRug = await shop.product(rugs, { name: `Plain Rug ${id}`, price: 41 });
+
+    await page.goto('/');
+    const list = page.getByRole('region', { name: 'All Products' });
+    const names = () => list.getByRole('article').evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent));
+    await page.getByRole('checkbox', { name: rugs.name, exact: true }).check();
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${rugs.slug}(&|$)`));
+    await page.getByRole('radio', { name: '$40 to 59', exact: true }).check();
+    await expect(page).toHaveURL(/price=40-59/);
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect.poll(names).toEqual([plainRug.name, midRug.name]);
+    await expect(list.getByText(`${rugs.name}, $40 to 59, price, low to high: 2 products`)).toBeVisible();
+
+    // A reload and a shared link show the same list.
+    await page.reload();
+    await expect.poll(names).toEqual([plainRug.name, midRug.name]);
+    await expect(page.getByRole('checkbox', { name: rugs.name, exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '$40 to 59', exact: true })).toBeChecked();
+    await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
+    const shared = await page.context().newPage();
+    await shared.goto(page.url());
+    await expect
+      .poll(() => shared.getByRole('region', { name: 'All Products' }).getByRole('article').evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent)))
+      .toEqual([plainRug.name, midRug.name]);
+    await shared.close();
+
+    // Back steps through the changes: the sort goes, then the band.
+    await page.goBack();
+    await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+    await expect.poll(names).toEqual([plainRug.name, midRug.name]);
+    await page.goBack();
+    await expect(page.getByRole('radio', { name: '$40 to 59', exact: true })).not.toBeChecked();
+    await expect(page).not.toHaveURL(/price=/);
+
+    // Chips: the category's chip removes it; with lamps and the band chosen, the band's chip removes the band.
+    await page.getByRole('checkbox', { name: lamps.name, exact: true }).check();
+    await page.getByRole('radio', { name: '$40 to 59', exact: true }).check();
+    await expect.poll(names).toEqual([plainRug.name, midRug.name, midLamp.name]);
+    await page.getByRole('button', { name: `Remove filter: ${rugs.name}` }).click();
+    await expect.poll(names).toEqual([midLamp.name]);
+    await expect(page.getByRole('checkbox', { name: rugs.name, exact: true })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Remove filter: $40 to 59' }).click();
+    await expect(list.getByRole('article')).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`/\\?category=${lamps.slug}$`));
+  });
+
+  test('on a phone the filters open as a sheet, closed by "Show N results"', async ({ page, shop }) => {
+    const id = suffix();
+    const vases = await shop.category(`Vases ${id}`);
+    for (const n of [1, 2, 3]) await shop.product(vases, { name: `Vase ${n} ${id}` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const sheet = page.locator('#filters-body');
+    await expect(sheet).toBeHidden();
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('checkbox', { name: vases.name, exact: true }).check();
+    const show = sheet.getByRole('button', { name: 'Show 3 results' });
+    await expect(show).toBeVisible();
+    await show.click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+    await expect(page.getByRole('region', { name: 'All Products' }).getByRole('article')).toHaveCount(3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test('load more: 13 products of a category show 12 then 13, on Home and on the category page', async ({ page, shop }) => {
@@ -184,10 +258,35 @@ test.describe('product details', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByText('No Similar Products found')).toBeVisible();
 
-    await page.goto(`/product/no-such-product-${id}`);
+    const missing = await page.goto(`/product/no-such-product-${id}`);
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
     await expect(page.getByRole('button', { name: /ADD TO CART/ })).toHaveCount(0);
     await expect(page).toHaveTitle(/Product not found/);
+
+    // An address the shop has no page for: the not-found page, with the status that says so.
+    const unknown = await page.goto(`/no-such-page-${id}`);
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: /Page Not Found/ })).toBeVisible();
+  });
+
+  test('a sold-out product says so on its card and on its page, and cannot be added to the cart', async ({ page, shop }) => {
+    const id = suffix();
+    const category = await shop.category(`Sold ${id}`);
+    const gone = await shop.product(category, { name: `Gone Kettle ${id}`, quantity: 0 });
+    const there = await shop.product(category, { name: `Kept Kettle ${id}`, quantity: 3 });
+
+    await page.goto(`/category/${category.slug}`);
+    await expect(card(page, gone).getByText('Sold out', { exact: true })).toBeVisible();
+    await expect(addToCartOn(page, gone)).toBeDisabled();
+    await expect(card(page, there).getByText('Sold out', { exact: true })).toHaveCount(0);
+    await addToCartOn(page, there).click();
+    await expect(cartBadge(page)).toHaveText('1');
+
+    await page.goto(`/product/${gone.slug}`);
+    const details = page.getByRole('article', { name: gone.name, exact: true });
+    await expect(details.getByText('Sold out', { exact: true })).toBeVisible();
+    await expect(details.getByRole('button', { name: /ADD TO CART/ })).toBeDisabled();
   });
 });
 

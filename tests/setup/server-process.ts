@@ -29,10 +29,10 @@ export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-/** Wait (up to 30 s) until the server at `base` answers /readyz; fails at once, with its output, if it stops. */
+/** Wait (up to 60 s: a start on a busy two-core machine can take that long) until the server at `base` answers /readyz; fails at once, with its output, if it stops. */
 export async function waitReady(base: string, server: ServerProcess): Promise<void> {
   const started = Date.now();
-  while (Date.now() - started < 30_000) {
+  while (Date.now() - started < 60_000) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {

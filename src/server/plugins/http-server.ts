@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
@@ -21,6 +22,28 @@ export interface HttpServerOptions {
   preRouter: PreRouter;
   /** Where log lines go (standard output when left out); tests read them. */
   logStream?: DestinationStream | undefined;
+}
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (headers or address over 16 kB, not HTTP):
+ * the usual error shape, and `Connection: close`, since the connection ends here (Fastify's own answer
+ * leaves it out, so a client keeping connections alive sends its next request into a closed socket).
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers (or its address) are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -74,6 +97,7 @@ export function createHttpApp(env: Env, { preRouter, logStream }: HttpServerOpti
         .code(tooLong ? 414 : 400)
         .send({ success: false, message: tooLong ? 'The address is too long' : 'The address is not valid' });
     },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

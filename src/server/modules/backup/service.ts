@@ -17,8 +17,11 @@ export const backupFileName = (at = new Date()) =>
   `emporium-backup-${at.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z')}.jsonl.gz`;
 const BACKUP_FILE = /^emporium-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.jsonl\.gz$/;
 
-/** A backup into `path`, written beside it first and renamed when whole (a crash never leaves half a file there). */
-export async function backupToFile(db: Db, engine: string, path: string): Promise<BackupSummary> {
+/**
+ * A backup into `path`, written beside it first and renamed when whole (a crash never leaves half a file there).
+ * `beforePublish` runs when the file is whole, just before the rename (the schedule makes room there).
+ */
+export async function backupToFile(db: Db, engine: string, path: string, beforePublish?: () => Promise<unknown>): Promise<BackupSummary> {
   const partial = `${path}.partial`;
   const lines = new PassThrough();
   const written = pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));
@@ -27,6 +30,7 @@ export async function backupToFile(db: Db, engine: string, path: string): Promis
       lines.destroy(error as Error);
       throw error;
     }), written]);
+    await beforePublish?.();
     await rename(partial, path);
     return summary;
   } catch (error) {
@@ -65,9 +69,13 @@ export function startBackupSchedule(db: Db, engine: string, schedule: BackupSche
       await mkdir(schedule.dir, { recursive: true });
       const name = backupFileName();
       const started = performance.now();
-      const summary = await backupToFile(db, engine, join(schedule.dir, name));
-      const old = (await readdir(schedule.dir)).filter((file) => BACKUP_FILE.test(file)).sort().reverse().slice(schedule.keep);
-      await Promise.all(old.map((file) => rm(join(schedule.dir, file), { force: true })));
+      // Room is made once the new backup is whole and before it is published: the folder never holds more
+      // than `keep` backups, and never fewer than `keep - 1` whole ones.
+      let old: string[] = [];
+      const summary = await backupToFile(db, engine, join(schedule.dir, name), async () => {
+        old = (await readdir(schedule.dir)).filter((file) => BACKUP_FILE.test(file)).sort().reverse().slice(schedule.keep - 1);
+        await Promise.all(old.map((file) => rm(join(schedule.dir, file), { force: true })));
+      });
       log.info({ file: name, ms: Math.round(performance.now() - started), rows: summary.tables, removed: old.length }, 'scheduled backup written');
     } catch (error) {
       log.error({ err: error }, 'scheduled backup failed (the next try is at the next check)');

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isPagePath } from '../../../contract/pages.ts';
 import { DEFAULT_WEB_DIR, hasWebBuild } from '../../plugins/static-files.ts';
 import { injectMeta } from './mapper.ts';
 import { BANNER_COUNT, type PagesService } from './service.ts';
@@ -25,7 +26,8 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const meta = await pages.metaFor(path);
+    // A path the web app has no screen for is its not-found screen, with the status that says so.
+    const meta = isPagePath(path) ? await pages.metaFor(path) : null;
     const html = meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml;
     return reply
       .code(meta ? 200 : 404)

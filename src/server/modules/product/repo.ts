@@ -1,4 +1,5 @@
 import { standardBandIndex } from '../../../domain/price-bands.ts';
+import type { ProductSort } from '../../../domain/product-sort.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
@@ -23,6 +24,12 @@ const productSelection = {
 export type ProductRow = SelectResultFields<typeof productSelection>;
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
+/** A list's order; price orders read the price index, the newest the time index (ties: newest id first). */
+const ORDERS: Record<ProductSort, SQL[]> = {
+  newest: newestFirst,
+  'price-asc': [asc(products.priceCents), desc(products.id)],
+  'price-desc': [desc(products.priceCents), desc(products.id)],
+};
 
 function selectProducts(db: Db | Tx) {
   return db.select(productSelection).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
@@ -57,7 +64,7 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
 }
 
 /**
- * One page, newest first. The page's ids are found first, from the newest-first index alone (a deep
+ * One page, newest first (or by price). The page's ids are found first, from an index alone (a deep
  * page skips index entries, not whole rows joined with their categories), then only those rows are read.
  */
 export async function listProducts(
@@ -65,17 +72,19 @@ export async function listProducts(
   filter: ProductFilter,
   limit: number,
   offset: number,
+  sort: ProductSort = 'newest',
 ): Promise<ProductRow[]> {
+  const order = ORDERS[sort];
   const pageIds = db
     .select({ id: products.id })
     .from(products)
     .where(filterWhere(filter))
-    .orderBy(...newestFirst)
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
   return selectProducts(db)
     .where(inArray(products.id, pageIds))
-    .orderBy(...newestFirst);
+    .orderBy(...order);
 }
 
 /**

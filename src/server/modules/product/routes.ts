@@ -24,8 +24,8 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request) => {
-      const { checked, radio, page, options, facets } = request.body;
-      const result = await products.filter(checked.map(Number), radio, page, { options, facets });
+      const { checked, radio, page, sort, options, facets } = request.body;
+      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
       return {
         success: true,
         products: result.products.map(toWireProduct),

@@ -14,6 +14,7 @@ import { categoryExists } from '../category/service.ts';
 import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
 import * as variants from './variants-repo.ts';
+import type { ProductSort } from '../../../domain/product-sort.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -62,11 +63,11 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 }
 
 export function createProductService(db: Db, memo: Memo = noMemo) {
-  async function page(filter: repo.ProductFilter, pageNumber: number | undefined): Promise<ProductPage> {
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
     const { items, total } = await listWithTotal(
       windowOf(pageNumber),
       () => repo.countProducts(db, filter),
-      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset),
+      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset, sort),
     );
     return { products: items, total };
   }
@@ -104,14 +105,18 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     count: () => repo.countProducts(db, {}),
 
     /**
-     * A page of the products of some categories, a price band and option values; with `facets`, also how many
-     * products of those categories and band offer each option value (Size: S (12), M (30)…).
+     * A page of the products of some categories, a price band and option values, in an order; with `facets`,
+     * also how many products of those categories and band offer each option value (Size: S (12), M (30)…).
      */
     async filter(
       categoryIds: number[],
       band: number[],
       pageNumber: number | undefined,
-      { options, facets = false }: { options?: Record<string, string[]> | undefined; facets?: boolean | undefined } = {},
+      {
+        sort,
+        options,
+        facets = false,
+      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined } = {},
     ): Promise<ProductPage & { facets?: Facet[] }> {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       const filter: repo.ProductFilter = {
@@ -120,8 +125,8 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
         maxCentsExclusive: range?.maxCentsExclusive ?? null,
         ...(options ? { options } : {}),
       };
-      if (!facets) return page(filter, pageNumber);
-      const [found, counts] = await Promise.all([page(filter, pageNumber), repo.countFacets(db, filter)]);
+      if (!facets) return page(filter, pageNumber, sort);
+      const [found, counts] = await Promise.all([page(filter, pageNumber, sort), repo.countFacets(db, filter)]);
       return { ...found, facets: groupFacets(counts) };
     },
 

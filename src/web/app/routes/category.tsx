@@ -2,10 +2,10 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCategoryProducts } from '../../features/products/api/get-category-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { isNotFound } from '../../lib/api-client.ts';
 
 export default function CategoryRoute() {
@@ -14,7 +14,7 @@ export default function CategoryRoute() {
   const first = list.data?.pages[0];
   usePageTitle(first ? `Category - ${first.category.name}` : isNotFound(list.error) ? 'Category not found' : 'Category');
 
-  if (list.isPending) return <Spinner label="Loading products" />;
+  if (list.isPending) return <ProductGridPlaceholder label="Loading products" />;
   if (list.isError) {
     return (
       <LoadError

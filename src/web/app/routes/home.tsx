@@ -1,28 +1,37 @@
-import { useEffect, useMemo, useState } from 'react';
-import { PRICE_BANDS } from '../../../domain/price-bands.ts';
+import { useEffect, useMemo } from 'react';
+import { DEFAULT_PRODUCT_SORT } from '../../../domain/product-sort.ts';
 import { PagedList, ShowingCount } from '../../components/ui/paged-list.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { Carousel } from '../../features/home/components/carousel.tsx';
+import { FilterChips } from '../../features/home/components/filter-chips.tsx';
 import { FilterPanel } from '../../features/home/components/filter-panel.tsx';
+import { SortSelect } from '../../features/home/components/sort-select.tsx';
+import { bandOf, describeShopFilters, useShopFilters } from '../../features/home/shop-filters.ts';
 import { useFilteredProducts } from '../../features/products/api/filter-products.ts';
 import { useProductCount } from '../../features/products/api/get-product-count.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { notify } from '../../lib/notify.ts';
 import './home.css';
 
 export default function HomeRoute() {
   usePageTitle('All Products - Best offers');
   const categories = useCategories();
-  const [checked, setChecked] = useState<string[]>([]);
-  const [bandId, setBandId] = useState<string | null>(null);
-  const radio = useMemo(() => PRICE_BANDS.find((band) => band.id === bandId)?.array ?? [], [bandId]);
-  const filtering = checked.length > 0 || radio.length > 0;
+  const { filters, toggleCategory, selectBand, sortBy, reset } = useShopFilters();
+  const radio = useMemo(() => bandOf(filters.bandId)?.array ?? [], [filters.bandId]);
+  // The address names categories by slug; the call takes ids (known once the categories are loaded).
+  const checked = useMemo(
+    () => filters.categories.flatMap((slug) => categories.data?.find((category) => category.slug === slug)?._id ?? []),
+    [filters.categories, categories.data],
+  );
+  const filtering = filters.categories.length > 0 || radio.length > 0 || filters.sort !== DEFAULT_PRODUCT_SORT;
+  const waitingForCategories = filters.categories.length > 0 && !categories.data;
 
   const count = useProductCount();
   const newest = useProducts(count.data ?? null, !filtering);
-  const filtered = useFilteredProducts({ checked, radio: [...radio] }, filtering);
+  const filtered = useFilteredProducts({ checked, radio: [...radio], sort: filters.sort }, filtering && !waitingForCategories);
   const list = filtering ? filtered : newest;
 
   const products = list.data?.pages.flatMap((page) => page.products) ?? [];
@@ -32,32 +41,45 @@ export default function HomeRoute() {
   // Shown once the products are there: "Showing 0 of 52" turning into "Showing 12 of 52" would move it.
   const total = list.isPending ? null : filtering ? (filtered.data?.pages.at(-1)?.total ?? null) : (count.data ?? null);
 
+  const shown = describeShopFilters(filters, categories.data ?? []);
+
   return (
     <>
       <Carousel />
       <div className="shop-layout">
         <FilterPanel
           categories={categories.data ?? []}
-          checked={checked}
-          bandId={bandId}
-          onToggleCategory={(id, on) =>
-            setChecked((current) => (on ? [...current, id] : current.filter((value) => value !== id)))
-          }
-          onSelectBand={setBandId}
-          onReset={() => {
-            setChecked([]);
-            setBandId(null);
-          }}
+          checked={filters.categories}
+          bandId={filters.bandId}
+          resultCount={total}
+          onToggleCategory={toggleCategory}
+          onSelectBand={selectBand}
+          onReset={reset}
         />
         <section aria-labelledby="all-products">
           <div className="list-header">
             <h1 id="all-products">All Products</h1>
             <ShowingCount count={products.length} total={total} />
+            <SortSelect value={filters.sort} onChange={sortBy} />
           </div>
+          {shown ? (
+            <p className="list-summary" aria-live="polite">
+              {shown}
+              {total === null ? '' : `: ${total} ${total === 1 ? 'product' : 'products'}`}
+            </p>
+          ) : null}
+          <FilterChips
+            categories={categories.data ?? []}
+            checked={filters.categories}
+            bandId={filters.bandId}
+            onRemoveCategory={(slug) => toggleCategory(slug, false)}
+            onRemoveBand={() => selectBand(null)}
+          />
           <PagedList
             query={list}
             count={products.length}
             loadingLabel="Loading products"
+          placeholder={<ProductGridPlaceholder label="Loading products" />}
             errorText="The products could not be loaded."
             empty={
               <>

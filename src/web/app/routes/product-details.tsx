@@ -9,7 +9,6 @@ import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
 import { ProductPhoto } from '../../components/ui/product-photo.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { productQuery, useProduct } from '../../features/products/api/get-product.ts';
 import { useProductVariants } from '../../features/products/api/get-product-variants.ts';
@@ -17,6 +16,7 @@ import { ProductGallery } from '../../features/products/components/product-galle
 import { VariantPicker } from '../../features/products/components/variant-picker.tsx';
 import { useRelatedProducts } from '../../features/products/api/get-related-products.ts';
 import { AddToCartButton } from '../../features/products/components/add-to-cart-button.tsx';
+import { ProductDetailsPlaceholder, ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { StockStatus } from '../../features/products/components/stock-status.tsx';
 import { useCart } from '../../stores/cart-store.ts';
@@ -32,7 +32,7 @@ function SimilarProducts({ product }: { product: Product }) {
     <section className="section" aria-labelledby="similar-products">
       <h2 id="similar-products">Similar Products</h2>
       {related.isPending ? (
-        <Spinner label="Loading similar products" />
+        <ProductGridPlaceholder label="Loading similar products" count={4} />
       ) : related.isError ? (
         <p className="inline-error" role="alert">
           Similar products could not be loaded.
@@ -117,7 +117,7 @@ export default function ProductDetailsRoute() {
     }
   }, [data, slug, navigate, queryClient]);
 
-  if (product.isPending) return <Spinner label="Loading product" />;
+  if (product.isPending) return <ProductDetailsPlaceholder />;
   if (product.isError) {
     return (
       <LoadError

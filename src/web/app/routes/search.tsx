@@ -4,6 +4,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSearch } from '../../features/products/api/search-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import './search.css';
 
 export default function SearchRoute() {
@@ -35,6 +36,7 @@ export default function SearchRoute() {
           query={results}
           count={products.length}
           loadingLabel="Searching"
+          placeholder={<ProductGridPlaceholder label="Searching" />}
           errorText="Something went wrong"
           empty={
             <>

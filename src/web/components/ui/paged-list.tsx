@@ -22,12 +22,14 @@ interface PagedListProps {
   errorText: string;
   /** What shows when the list is empty. */
   empty: ReactNode;
+  /** What shows while the first page loads (placeholders of the final size); a spinner when not given. */
+  placeholder?: ReactNode;
   children: ReactNode;
 }
 
 /** The states of a paged list: loading, failed (with Try again), empty, or the items with Load more. */
-export function PagedList({ query, count, loadingLabel, errorText, empty, children }: PagedListProps) {
-  if (query.isPending) return <Spinner label={loadingLabel} />;
+export function PagedList({ query, count, loadingLabel, errorText, empty, placeholder, children }: PagedListProps) {
+  if (query.isPending) return placeholder ?? <Spinner label={loadingLabel} />;
   if (query.isError) {
     return (
       <div className="card empty-state" role="alert">

@@ -1,39 +1,68 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Category } from '../../../../contract/category.ts';
 import { PRICE_BANDS } from '../../../../domain/price-bands.ts';
 
 interface FilterPanelProps {
   categories: Category[];
+  /** The chosen categories' slugs. */
   checked: string[];
   bandId: string | null;
-  onToggleCategory: (id: string, on: boolean) => void;
+  /** How many products the chosen filters give (the phone sheet's "Show N results"); null while counting. */
+  resultCount: number | null;
+  onToggleCategory: (slug: string, on: boolean) => void;
   onSelectBand: (id: string) => void;
   onReset: () => void;
 }
 
-/** Categories as checkboxes, the six price bands as radios (unique ids), RESET FILTERS. */
-export function FilterPanel({ categories, checked, bandId, onToggleCategory, onSelectBand, onReset }: FilterPanelProps) {
+/**
+ * Categories as checkboxes, the six price bands as radios (unique ids), RESET FILTERS. On a phone the
+ * panel is a button that opens the filters as a sheet over the list, closed by "Show N results" (or Escape).
+ */
+export function FilterPanel({ categories, checked, bandId, resultCount, onToggleCategory, onSelectBand, onReset }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const active = checked.length + (bandId ? 1 : 0);
+
+  useEffect(() => {
+    if (!open) return;
+    body.current?.querySelector<HTMLElement>('input, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
   return (
     <aside className="card filters" aria-label="Filters">
       <button
+        ref={toggle}
         type="button"
         className="btn btn--secondary btn--block filters__toggle"
         aria-expanded={open}
         aria-controls="filters-body"
         onClick={() => setOpen((value) => !value)}
       >
-        Filters
+        Filters{active > 0 ? ` (${active})` : ''}
       </button>
-      <div className="filters__body" id="filters-body" data-open={open}>
+      {open ? <div className="filters__backdrop" aria-hidden="true" onClick={close} /> : null}
+      <div className="filters__body" id="filters-body" data-open={open} ref={body}>
         <fieldset>
           <legend>Filter By Category</legend>
           {categories.map((category) => (
             <label key={category._id} className="choice">
               <input
                 type="checkbox"
-                checked={checked.includes(category._id)}
-                onChange={(event) => onToggleCategory(category._id, event.target.checked)}
+                checked={checked.includes(category.slug)}
+                onChange={(event) => onToggleCategory(category.slug, event.target.checked)}
               />
               {category.name}
             </label>
@@ -55,9 +84,14 @@ export function FilterPanel({ categories, checked, bandId, onToggleCategory, onS
             </label>
           ))}
         </fieldset>
-        <button type="button" className="btn btn--danger btn--block" onClick={onReset}>
-          RESET FILTERS
-        </button>
+        <div className="filters__actions">
+          <button type="button" className="btn btn--danger btn--block" onClick={onReset}>
+            RESET FILTERS
+          </button>
+          <button type="button" className="btn btn--block filters__show" onClick={close}>
+            {resultCount === null ? 'Show results' : `Show ${resultCount} ${resultCount === 1 ? 'result' : 'results'}`}
+          </button>
+        </div>
       </div>
     </aside>
   );

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ProductSort } from '../../../../domain/product-sort.ts';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -7,6 +8,8 @@ export interface ProductFilters {
   checked: string[];
   /** A band's [min, max] pair, or empty. */
   radio: number[];
+  /** Newest first when not given. */
+  sort?: ProductSort;
 }
 
 /** POST product-filters: the filtered list, a page at a time, with its total. */

@@ -5,6 +5,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { ProductPhoto } from '../../../components/ui/product-photo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
+import { StockStatus } from './stock-status.tsx';
 
 /** On a phone, half the screen less the margins (16 px), half the gap (6 px) and the card's borders; else about 300 px at most. */
 const CARD_PHOTO_SIZES = '(max-width: 520px) calc(50vw - 24px), 300px';
@@ -18,7 +19,7 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** The one product tile: photo, name, price, description preview, More Details and ADD TO CART. */
+/** The one product tile: photo, name, price (and "Sold out" when it is), description preview, More Details and ADD TO CART. */
 export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eager = false, headingLevel = 2 }: ProductCardProps) {
   const href = paths.product(product.slug);
   const Name = headingLevel === 2 ? 'h2' : 'h3';
@@ -32,6 +33,7 @@ export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eage
           <Link to={href}>{product.name}</Link>
         </Name>
         <Price amount={product.price} from={product.maxPrice !== undefined && product.maxPrice > product.price} />
+        {product.quantity <= 0 && <StockStatus quantity={product.quantity} />}
         <p className="product-card__description">{descriptionPreview(product.description, previewLength)}</p>
         <div className="product-card__actions">
           <Link to={href} className="btn btn--secondary">

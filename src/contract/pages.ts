@@ -1,0 +1,80 @@
+/** Every path of the web app, in one table (spec.md section 2): the web app links with it, the server answers by it. */
+export const paths = {
+  home: '/',
+  product: (slug: string) => `/product/${slug}`,
+  categories: '/categories',
+  category: (slug: string) => `/category/${slug}`,
+  search: '/search',
+  cart: '/cart',
+  about: '/about',
+  contact: '/contact',
+  policy: '/policy',
+  register: '/register',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  /** Where the mailed reset link leads (the token travels in the fragment: #token=…). */
+  resetPassword: '/reset-password',
+  user: {
+    dashboard: '/dashboard/user',
+    orders: '/dashboard/user/orders',
+    profile: '/dashboard/user/profile',
+  },
+  admin: {
+    dashboard: '/dashboard/admin',
+    createCategory: '/dashboard/admin/create-category',
+    createProduct: '/dashboard/admin/create-product',
+    product: (slug: string) => `/dashboard/admin/product/${slug}`,
+    products: '/dashboard/admin/products',
+    users: '/dashboard/admin/users',
+    orders: '/dashboard/admin/orders',
+    data: '/dashboard/admin/data',
+    audit: '/dashboard/admin/audit',
+    order: (id: string) => `/dashboard/admin/orders/${id}`,
+    /** The packing slips of these orders, one printed page each. */
+    printOrders: (ids: readonly string[]) => `/dashboard/admin/orders/print?ids=${ids.join(',')}`,
+    mails: '/dashboard/admin/mails',
+  },
+} as const;
+
+/**
+ * The page paths the web app has a screen for (`:name` stands for one path segment, a trailing slash is
+ * the same page). The server answers these with the app and HTTP 200 and any other page path with the
+ * app's not-found screen and HTTP 404. A new screen adds its path above and its pattern here.
+ */
+export const PAGE_PATTERNS: readonly string[] = [
+  paths.home,
+  '/product/:slug',
+  paths.categories,
+  '/category/:slug',
+  paths.search,
+  paths.cart,
+  paths.about,
+  paths.contact,
+  paths.policy,
+  paths.register,
+  paths.login,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.user.dashboard,
+  paths.user.orders,
+  paths.user.profile,
+  paths.admin.dashboard,
+  paths.admin.createCategory,
+  paths.admin.createProduct,
+  '/dashboard/admin/product/:slug',
+  paths.admin.products,
+  paths.admin.users,
+  paths.admin.orders,
+  '/dashboard/admin/orders/:id',
+  paths.admin.data,
+  paths.admin.audit,
+  paths.admin.mails,
+];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PAGE_PATH = new RegExp(
+  `^(?:${PAGE_PATTERNS.map((pattern) => (pattern === '/' ? '' : pattern.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('/'))).join('|')})/?$`,
+);
+
+/** Whether the web app has a screen for this path (no query string). */
+export const isPagePath = (path: string): boolean => PAGE_PATH.test(path);
