@@ -179,4 +179,14 @@ CREATE TRIGGER "product_facet_values_count_insert" AFTER INSERT ON "product_face
 CREATE TRIGGER "product_facet_values_count_delete" AFTER DELETE ON "product_facet_values"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_product_facets"();--> statement-breakpoint
 CREATE TRIGGER "product_facet_values_count_update" AFTER UPDATE ON "product_facet_values"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_product_facets"();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_product_facets"();--> statement-breakpoint
+-- Options, variants and the photos of a variant are what the catalogue shows too: every process drops its
+-- cached answers when they change (as for products, drizzle/0006_catalogue_notify.sql).
+CREATE TRIGGER "product_options_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_options"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "product_option_values_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_option_values"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "product_variants_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_variants"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "product_variant_photos_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_variant_photos"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalogue_changed"();

@@ -59,6 +59,7 @@ describe('variants: options, the variant grid and SKUs', () => {
     ]);
     // The specification's update call reaches the one variant.
     await t.database.db.execute(sql`update products set price_cents = 900, quantity = 6 where id = ${product.id}`);
+    await t.noticesSettled();
     const after = (await publicVariants(product.slug)).json().variants[0];
     expect([after.price, after.quantity]).toEqual([9, 6]);
   });
@@ -111,9 +112,11 @@ describe('variants: options, the variant grid and SKUs', () => {
     expect((await setGrid(product.id, grid)).statusCode).toBe(200);
     // As the order module does: take 3 from the product, then give 1 back.
     await t.database.db.execute(sql`update products set quantity = quantity - 3 where id = ${product.id}`);
+    await t.noticesSettled();
     let variants = (await publicVariants(product.slug)).json().variants.map((variant: { quantity: number }) => variant.quantity);
     expect(variants.slice(0, 4)).toEqual([0, 0, 1, 2]);
     await t.database.db.execute(sql`update products set quantity = quantity + 1 where id = ${product.id}`);
+    await t.noticesSettled();
     variants = (await publicVariants(product.slug)).json().variants.map((variant: { quantity: number }) => variant.quantity);
     expect(variants.slice(0, 4)).toEqual([1, 0, 1, 2]);
     expect((await getProduct(product.slug)).quantity).toBe(variants.reduce((sum: number, n: number) => sum + n, 0));
