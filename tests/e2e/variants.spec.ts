@@ -1,4 +1,4 @@
-import { expect, test, signInBrowser } from './fixtures.ts';
+import { expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 
 const SIZES = ['S', 'M', 'L'];
 const COLOURS = ['Red', 'Blue', 'Green', 'Black'];
@@ -35,6 +35,7 @@ test.describe('variants', () => {
     await editor.getByLabel('Stock of M / Green').fill('0');
     // No horizontal scroll of the page itself at 375 px: the grid scrolls inside its region.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'SAVE VARIANTS' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Variants Saved' })).toBeVisible();
 
@@ -50,6 +51,7 @@ test.describe('variants', () => {
     await colours.getByRole('button', { name: 'Blue', exact: true }).click();
     await expect(page).toHaveURL(/\?variant=\d+/);
     await expect(page.locator('.product-details__info .price--lg')).toHaveText('$20.00');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.reload();
     await expect(colours.getByRole('button', { name: 'Blue', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(sizes.getByRole('button', { name: 'M', exact: true })).toHaveAttribute('aria-pressed', 'true');
