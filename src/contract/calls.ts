@@ -26,6 +26,11 @@ import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse
 import {
   checkoutBody,
   checkoutResponse,
+  markPaidBody,
+  orderPaymentResponse,
+  paymentMethodsResponse,
+  refundBody,
+  refundResponse,
   orderDetailResponse,
   orderIdParams,
   orderStatusBody,
@@ -194,9 +199,9 @@ export const calls = defineCalls({
     // Checkout takes stock: the catalogue shows it.
     changesCatalogue: true,
     description:
-      'Places an order (pay on delivery). Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
+      'Places an order: cash on delivery without `paymentMethod`; `card` answers the payment page in `order.payment.url` (503 when the card provider cannot be reached: the order is kept, pay from its page); `bank_transfer` answers the bank details and reference. Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
     body: checkoutBody,
-    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse },
+    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
       send: '(`{_id}` or whole products, at most 100 entries)',
       answer:
@@ -236,6 +241,56 @@ export const calls = defineCalls({
     body: orderStatusBody,
     answers: { 200: orderStatusResponse },
     docs: { send: '(`Not Process`, `Processing`, `Shipped`, `deliverd` or `cancel`)', answer: 'the buyer is mailed' },
+  },
+  paymentMethods: {
+    method: 'GET',
+    path: '/auth/payment-methods',
+    access: 'public',
+    tag: 'orders',
+    description: 'The payment methods checkout offers (card only with a Stripe key, bank transfer only with bank details).',
+    answers: { 200: paymentMethodsResponse },
+  },
+  orderPayment: {
+    method: 'GET',
+    path: '/auth/orders/:orderId/payment',
+    access: 'user',
+    tag: 'orders',
+    description:
+      "The buyer's own order with its payment, asked of the card provider while it waits (the return from the payment page polls it until paid).",
+    params: orderIdParams,
+    answers: { 200: orderPaymentResponse, 404: errorResponse },
+  },
+  payOrder: {
+    method: 'POST',
+    path: '/auth/orders/:orderId/pay',
+    access: 'user',
+    tag: 'orders',
+    description: "A card order still waiting for payment: its payment page (the open one, or a new one). 409 once paid, cancelled or expired.",
+    params: orderIdParams,
+    answers: { 200: orderPaymentResponse, 404: errorResponse, 409: errorResponse, 503: errorResponse },
+  },
+  markOrderPaid: {
+    method: 'PUT',
+    path: '/auth/order-paid/:orderId',
+    access: 'admin',
+    tag: 'orders',
+    description: 'Records the payment of a bank transfer or cash order as received (409 for a card order, a cancelled one, or one paid already).',
+    params: orderIdParams,
+    body: markPaidBody,
+    answers: { 200: orderStatusResponse, 404: errorResponse, 409: errorResponse },
+  },
+  refundOrder: {
+    method: 'POST',
+    path: '/auth/order-refund/:orderId',
+    access: 'admin',
+    tag: 'orders',
+    // Restocking refunds change the stock the catalogue shows.
+    changesCatalogue: true,
+    description:
+      'Gives money back: the lines and quantities named (all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
+    params: orderIdParams,
+    body: refundBody,
+    answers: { 200: refundResponse, 404: errorResponse, 409: errorResponse },
   },
   orderDetail: {
     method: 'GET',

@@ -28,6 +28,8 @@ export const dashboardResponse = z.object({
   lowStock: z.object({ count: z.number(), products: z.array(stockItem) }),
   soldOut: z.object({ count: z.number(), products: z.array(stockItem) }),
   failedMails: z.number(),
+  /** Card and bank transfer orders waiting for their payment (not cancelled). */
+  awaitingPayment: z.number(),
   /** The last DASHBOARD_DAYS days, oldest first, in the shop's time zone (SHOP_TIMEZONE). */
   days: z.array(
     z.object({

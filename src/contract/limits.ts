@@ -11,6 +11,8 @@ export const ORDERS_PAGE_SIZE = 20;
 export const USERS_PAGE_SIZE = 20;
 /** Header carrying the true total of a list whose body is a bare array (kept for wire compatibility). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** On a search answered for a corrected spelling: the words searched for instead (URI-encoded). */
+export const SEARCH_CORRECTED_HEADER = 'x-search-corrected';
 /** Most entries a checkout cart may hold. */
 export const MAX_CART_ENTRIES = 100;
 /** Product photos: at most 20 MB each, real images only. */

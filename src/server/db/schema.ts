@@ -290,11 +290,29 @@ export const orders = pgTable(
     deliveryPhone: text('delivery_phone').notNull().default(''),
     /** The client address the order was placed from (the limits on unpaid orders per address); none before. */
     placedFrom: text('placed_from'),
+    /** card, bank_transfer or cash_on_delivery (src/domain/order-lifecycle.ts); `status` is the fulfilment status. */
+    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    /** pending, paid, partially_refunded, refunded, failed, expired: moves apart from `status`. */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    /** ISO 4217 code of `total_cents` and the amounts below (minor units of it). */
+    currency: text('currency').notNull().default('USD'),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt, t.id),
+    // The owner's page: card and transfer orders waiting for their payment (few, whatever the orders' number).
+    index('orders_awaiting_payment_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'pending' and ${t.paymentMethod} in ('card', 'bank_transfer') and ${t.status} <> 'cancelled'`),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('card', 'bank_transfer', 'cash_on_delivery')`),
+    check(
+      'orders_payment_status_valid',
+      sql`${t.paymentStatus} in ('pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired')`,
+    ),
+    check('orders_refunded_range', sql`${t.refundedMinor} between 0 and ${t.totalCents}`),
     index('orders_created_at_idx').on(t.createdAt, t.id),
     // The owner's page: orders waiting to be processed or shipped, oldest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -324,6 +342,84 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/**
+ * One payment page at a provider (a Stripe Checkout Session) for an order: a session belongs to one order
+ * and is applied once (`applied_at`); an order has at most one live page (open or processing).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the page; null until the provider answered (the row is written first, for its key). */
+    sessionId: text('session_id'),
+    /** The provider's id of the money taken (a PaymentIntent), which refunds name. */
+    captureId: text('capture_id'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** open, processing, paid, expired, failed (src/server/payments/provider.ts). */
+    state: text('state').notNull().default('open'),
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    /** When its payment was applied to the order: once. */
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('payments_session_unique').on(t.provider, t.sessionId),
+    uniqueIndex('payments_live_order_unique').on(t.orderId).where(sql`${t.state} in ('open', 'processing')`),
+    index('payments_order_idx').on(t.orderId),
+    // The reconciliation job: live pages, oldest expiry first.
+    index('payments_live_expires_idx').on(t.expiresAt).where(sql`${t.state} in ('open', 'processing')`),
+    check('payments_state_valid', sql`${t.state} in ('open', 'processing', 'paid', 'expired', 'failed')`),
+  ],
+);
+
+/** Provider events applied: each one once (the webhook inserts its id in the transaction that applies it). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    sessionId: text('session_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Money given back: through the provider for a card (its row id is the idempotency key), recorded for the others. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The lines refunded: [{productId, quantity}] (empty: an amount or the whole order). */
+    lines: jsonb('lines').notNull().default([]),
+    restock: boolean('restock').notNull().default(false),
+    /** pending (the provider not reached yet), succeeded, failed. */
+    state: text('state').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check('refunds_state_valid', sql`${t.state} in ('pending', 'succeeded', 'failed')`),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@ import { replyWith } from './answer-cache/answer.ts';
 import { keyableBody } from './answer-cache/keys.ts';
 import { preReadBody, readBody, replay } from './answer-cache/pre-router.ts';
 import { enforceRules, replayedOnHits } from './answer-cache/rules.ts';
-import type { AnswerCache } from './answer-cache/store.ts';
+import type { AnswerCache, Flight } from './answer-cache/store.ts';
 
 // The answer cache's parts: store.ts (the kept answers and the one lookup), keys.ts (which answer a request
 // names), answer.ts (what is sent: the one writer), pre-router.ts (answers before Fastify routes),
@@ -31,6 +31,8 @@ declare module 'fastify' {
     answerGeneration: number;
     /** Answered from memory. */
     answerServed: boolean;
+    /** The miss this request computes for others waiting for the same answer (single-flight). */
+    answerFlight: Flight | null;
   }
 }
 
@@ -39,7 +41,8 @@ declare module 'fastify' {
  * listener) answers most hits before Fastify sees them; here, a cacheable route's request is looked up
  * once more just before its handler (after the origin check, so a listed origin keeps its CORS headers),
  * and every 200 answer of a cacheable route is kept, with an ETag (304 on a match) and its gzip and brotli
- * forms made once. A route declared with `invalidatesCatalogue` drops every kept answer before its own
+ * forms made once. Concurrent misses for one answer run the route once: the first leads, the others
+ * wait for its answer (store.ts, `miss` and `land`). A route declared with `invalidatesCatalogue` drops every kept answer before its own
  * answer is sent. The rules of what may be cacheable are checked (rules.ts).
  */
 export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
@@ -47,6 +50,7 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
   app.decorateRequest('answerBody', null);
   app.decorateRequest('answerGeneration', -1);
   app.decorateRequest('answerServed', false);
+  app.decorateRequest('answerFlight', null);
   enforceRules(app);
 
   // The addresses of cacheable POST routes, for the pre-router.
@@ -73,26 +77,42 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
     'preHandler',
     replayedOnHits(function answerFromMemory(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
       if (request.routeOptions.config.cache !== true) return done();
-      const answer = cache.lookup({ method: request.method, url: request.url, headers: request.headers, body: request.answerBody ?? undefined });
-      if (!answer) {
-        cache.misses += 1;
-        request.answerGeneration = cache.generation;
-        return done();
+      const request_ = { method: request.method, url: request.url, headers: request.headers, body: request.answerBody ?? undefined };
+      const answer = cache.lookup(request_);
+      if (answer) {
+        cache.served.fastify += 1;
+        request.answerServed = true;
+        return void reply.send(replyWith(reply, answer, request.headers, cache.grown));
       }
-      cache.served.fastify += 1;
-      request.answerServed = true;
-      reply.send(replyWith(reply, answer, request.headers, cache.grown));
+      cache.misses += 1;
+      // Concurrent misses for one answer: the first runs the route, the others wait for its answer.
+      const flight = cache.miss(request_, request.routeOptions.schema?.querystring, (given) => {
+        if (given) {
+          request.answerServed = true;
+          return void reply.send(replyWith(reply, given, request.headers, cache.grown));
+        }
+        request.answerGeneration = cache.generation;
+        done();
+      });
+      if (flight === 'follows') return;
+      request.answerFlight = flight;
+      request.answerGeneration = cache.generation;
+      done();
     }),
   );
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const config = request.routeOptions.config;
     if (config.invalidatesCatalogue === true && reply.statusCode < 400) cache.invalidate();
-    if (config.cache !== true || request.answerGeneration < 0 || reply.statusCode !== 200) return done(null, payload);
+    const flight = request.answerFlight;
+    if (config.cache !== true || request.answerGeneration < 0 || reply.statusCode !== 200) {
+      if (flight) cache.land(flight, null);
+      return done(null, payload);
+    }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
-    if (!body) return done(null, payload);
     const request_ = { method: request.method, url: request.url, headers: request.headers, body: request.answerBody ?? undefined };
-    const answer = cache.keep(request_, request.routeOptions.schema?.querystring, body, reply.getHeaders(), request.answerGeneration);
+    const answer = body && cache.keep(request_, request.routeOptions.schema?.querystring, body, reply.getHeaders(), request.answerGeneration);
+    if (flight) cache.land(flight, answer);
     done(null, answer ? replyWith(reply, answer, request.headers, cache.grown) : payload);
   });
 

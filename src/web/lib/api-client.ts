@@ -1,7 +1,7 @@
 import routes from 'virtual:api-calls';
 import type { CallInput, SuccessAnswer } from '../../contract/call.ts';
 import type { CallName, Calls, JsonCallName } from '../../contract/calls.ts';
-import { type PhotoWidth, TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
+import { type PhotoWidth, SEARCH_CORRECTED_HEADER, TOTAL_COUNT_HEADER } from '../../contract/limits.ts';
 import { authStore } from '../stores/auth-store.ts';
 
 /** One API base for the whole app: relative, same origin (decisions.md section 2). */
@@ -82,6 +82,8 @@ export interface ApiResult<T> {
   data: T;
   /** The X-Total-Count header of lists answered as bare arrays, when present. */
   total: number | null;
+  /** A search answered for a corrected spelling: the words searched for instead (X-Search-Corrected). */
+  corrected: string | null;
 }
 
 /** Make a call of the table: its method and path from the table, a JSON body or a multipart form. */
@@ -97,7 +99,12 @@ async function request<N extends JsonCallName>(name: N, input: AnyInput | undefi
   const response = await apiFetch(routes[name][0], path, headers, payload);
   const data = await readJsonBody(response);
   const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
-  return { data: data as SuccessAnswer<Calls[N]>, total: totalHeader === null ? null : Number(totalHeader) };
+  const corrected = response.headers.get(SEARCH_CORRECTED_HEADER);
+  return {
+    data: data as SuccessAnswer<Calls[N]>,
+    total: totalHeader === null ? null : Number(totalHeader),
+    corrected: corrected === null ? null : decodeURIComponent(corrected),
+  };
 }
 
 /**

@@ -90,3 +90,12 @@ export async function newCustomers(db: Db, since: Date, limit: number) {
   ]);
   return { count: Number(total[0]?.value ?? 0), rows };
 }
+
+/** Orders waiting for payment by card or transfer (the owner's page), from their partial index. */
+export async function awaitingPayment(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(sql`${orders.paymentStatus} = 'pending' and ${orders.paymentMethod} in ('card', 'bank_transfer') and ${orders.status} <> 'cancelled'`);
+  return row?.value ?? 0;
+}

@@ -196,6 +196,14 @@ export function searchWords(keyword: string): string[] {
   );
 }
 
+export interface CategoryName {
+  id: number;
+  name: string;
+}
+
+/** Every category's id and name (a shop has tens of them): search matches their names. */
+export const categoryNames = (db: Db): Promise<CategoryName[]> => db.select({ id: categories.id, name: categories.name }).from(categories);
+
 /** Words this long also match inside words ("phone" finds "Headphones"); a trigram index serves them. */
 export const SUBSTRING_MIN_LENGTH = 3;
 
@@ -206,18 +214,21 @@ const tsQuery = (words: string[], suffix: string) =>
 const likePattern = (word: string) => `%${word}%`;
 
 /**
- * Every word must match the name or the description: as a word prefix with English stemming ("wire"
+ * Every word must match the name, the description or the category's name: as a word prefix with English stemming ("wire"
  * finds "Wireless", "phones" finds "phone"), or, from three characters on, anywhere inside a word,
  * ignoring case ("phone" finds "Smartphone", "book" finds "Notebook"). Shorter words that are stop
  * words ("a", "of") are ignored when other words remain.
  */
-export function searchCondition(words: string[]): SQL | null {
+export function searchCondition(words: string[], categoryNames: readonly CategoryName[] = []): SQL | null {
   if (words.length === 0) return null;
   const long = words.filter((word) => Array.from(word).length >= SUBSTRING_MIN_LENGTH);
   const short = words.filter((word) => Array.from(word).length < SUBSTRING_MIN_LENGTH);
-  const conditions = long.map(
-    (word) => sql`(${products.search} @@ ${tsQuery([word], ':*')} or ${searchableText} ilike ${likePattern(word)})`,
-  );
+  const conditions = long.map((word) => {
+    // The categories are few: their ids are written into the query, so each part can use its own index.
+    const inCategories = categoryNames.filter((category) => category.name.toLowerCase().includes(word)).map((category) => category.id);
+    const inCategory = inCategories.length > 0 ? sql` or ${inArray(products.categoryId, inCategories)}` : sql``;
+    return sql`(${products.search} @@ ${tsQuery([word], ':*')} or ${searchableText} ilike ${likePattern(word)}${inCategory})`;
+  });
   if (short.length > 0) {
     const query = tsQuery(short, ':*');
     conditions.push(
@@ -225,6 +236,29 @@ export function searchCondition(words: string[]): SQL | null {
     );
   }
   return and(...conditions) ?? null;
+}
+
+/** How alike (trigram word similarity) a text's word must be to be looked at as a correction: one typo in a 5-letter word is about 0.4. */
+const TYPO_SIMILARITY = 0.4;
+
+/**
+ * Names, descriptions and category names with a word that looks like `word` (found through the trigram
+ * index): where a misspelt word's correction is looked for.
+ */
+export async function textsLike(db: Db, word: string, limit: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // The `<%` operator's threshold, for this transaction only.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    const productRows = await tx
+      .select({ text: searchableText })
+      .from(products)
+      .where(sql`${word} <% ${searchableText}`)
+      // Not ordered by likeness: that reads every alike row (10,000 at 100,000 products, 195 ms); the first
+      // `limit` are enough to find a word one typo away (25 ms).
+      .limit(limit);
+    const categoryRows = await tx.select({ text: categories.name }).from(categories).where(sql`${word} <% ${categories.name}`);
+    return [...productRows, ...categoryRows].map((row) => String(row.text));
+  });
 }
 
 /**
@@ -272,7 +306,7 @@ export async function searchRankPage(
   // OFFSET 0 keeps the inner scan as it is written (newest first) instead of letting the planner fold the
   // filter into it; the inner query is named "products" so that the conditions read its columns.
   const pageIds = window.walk
-    ? sql`select id from (select id, created_at, search, name, description from ${products}
+    ? sql`select id from (select id, created_at, search, name, description, category_id from ${products}
         order by created_at desc, id desc offset 0) as products
         where ${matching} limit ${window.limit} offset ${window.offset}`
     : sql`select id from ${products} where ${matching}

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
+import { SEARCH_CORRECTED_HEADER, TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import { checkPhoto } from '../../lib/image.ts';
 import { matchesEtag } from '../../plugins/answer-cache.ts';
 import type { Handlers } from '../../plugins/calls.ts';
@@ -37,6 +37,7 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     search: async (request, reply) => {
       const result = await products.search(request.params.keyword, request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
       return result.products.map(toWireProduct);
     },
 

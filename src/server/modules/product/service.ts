@@ -15,6 +15,7 @@ import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
 import * as variants from './variants-repo.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
+import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -62,6 +63,9 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
     .map((facet) => ({ ...facet, values: facet.values.sort((a, b) => order(a.value, b.value)) }));
 }
 
+/** Texts looked at for a misspelt word's correction. */
+const TYPO_CANDIDATES = 200;
+
 export function createProductService(db: Db, memo: Memo = noMemo) {
   async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
     const { items, total } = await listWithTotal(
@@ -99,6 +103,37 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     return row;
   }
 
+  /**
+   * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
+   * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
+   */
+  async function searchWords(words: string[], pageNumber: number | undefined): Promise<ProductPage> {
+    const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
+    if (!condition) return { products: [], total: 0 };
+    const [ranks, catalogue] = await Promise.all([
+      memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
+      memo('product-count', () => repo.countProducts(db, {})),
+    ]);
+    const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
+    const { limit, offset } = windowOf(pageNumber);
+    const found: repo.ProductRow[] = [];
+    let skip = offset;
+    for (const { rank, matches } of ranks) {
+      if (found.length >= limit) break;
+      if (skip >= matches) {
+        skip -= matches;
+        continue;
+      }
+      const wanted = limit - found.length;
+      // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
+      // every match reads `matches`: walk when that is clearly fewer.
+      const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
+      found.push(...(await repo.searchRankPage(db, words, condition, { rank, limit: wanted, offset: skip, walk })));
+      skip = 0;
+    }
+    return { products: found, total };
+  }
+
   return {
     newest: async (pageNumber: number) => (await page({}, pageNumber)).products,
     page: (pageNumber: number) => page({}, pageNumber),
@@ -131,36 +166,27 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     },
 
     /**
-     * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
-     * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
+     * The search, and when nothing matches, the same search with each misspelt word (5 letters or more, one
+     * typo) corrected to a word of the catalogue: `correctedTo` then says what was searched for instead.
      */
-    async search(keyword: string, pageNumber: number | undefined): Promise<ProductPage> {
+    async search(keyword: string, pageNumber: number | undefined): Promise<ProductPage & { correctedTo?: string }> {
       const words = repo.searchWords(keyword);
-      const condition = repo.searchCondition(words);
-      if (!condition) return { products: [], total: 0 };
-      const [ranks, catalogue] = await Promise.all([
-        memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
-        memo('product-count', () => repo.countProducts(db, {})),
-      ]);
-      const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
-      const { limit, offset } = windowOf(pageNumber);
-      const found: repo.ProductRow[] = [];
-      let skip = offset;
-      for (const { rank, matches } of ranks) {
-        if (found.length >= limit) break;
-        if (skip >= matches) {
-          skip -= matches;
-          continue;
-        }
-        const wanted = limit - found.length;
-        // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
-        // every match reads `matches`: walk when that is clearly fewer.
-        const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
-        found.push(...(await repo.searchRankPage(db, words, condition, { rank, limit: wanted, offset: skip, walk })));
-        skip = 0;
-      }
-      return { products: found, total };
+      const exact = await searchWords(words, pageNumber);
+      if (exact.total > 0) return exact;
+      const corrected = await memo(`search-correction ${words.join(' ')}`, async () => {
+        const fixed = await Promise.all(
+          words.map(async (word) =>
+            Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.textsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
+          ),
+        );
+        return fixed.some((word, index) => word !== words[index]) ? fixed : null;
+      });
+      if (!corrected) return exact;
+      const result = await searchWords(corrected, pageNumber);
+      return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
     },
+
+
 
     /** A slug that cannot exist names nothing: 404 without asking the database. */
     async bySlug(slug: string) {

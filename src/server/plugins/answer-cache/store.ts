@@ -6,6 +6,20 @@ import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
 const MEMO_SHARE = 1 / 16;
 /** The objects around one memo besides its key and value (measured, rounded up). */
 const MEMO_OVERHEAD_BYTES = 256;
+/** How long requests wait for the one computing their answer before they compute it themselves. */
+export const FOLLOW_MAX_MS = 3000;
+
+/**
+ * A miss being computed (single-flight): the first request for an answer in a generation leads (runs the
+ * route); later requests for the same answer in the same generation wait for its answer.
+ */
+export interface Flight {
+  readonly key: string;
+  readonly generation: number;
+  /** The waiting requests: each is called once, with the answer, or undefined (it runs the route itself). */
+  waiters: Array<(answer: Answer | undefined) => void>;
+  timer?: NodeJS.Timeout;
+}
 
 /** A memo's value as memory: twice its JSON's length (a value JSON cannot write counts as 1 kB). */
 function memoBytes(value: unknown): number {
@@ -27,6 +41,8 @@ export class AnswerCache {
   /** Who answered from memory: the pre-router (before Fastify routes the request) or a Fastify hook. */
   readonly served = { preRouter: 0, fastify: 0 };
   misses = 0;
+  /** Misses answered with the answer another request was computing (they ran no query). */
+  coalesced = 0;
   /** The addresses of cached POST routes (their answers are kept by body), for the pre-router. */
   readonly postPaths = new Set<string>();
   private enabled: boolean;
@@ -34,6 +50,8 @@ export class AnswerCache {
   private closing = false;
   private readonly budget: number;
   private readonly entries: LRUCache<string, Answer>;
+  /** The misses being computed, by key (a flight of an older generation is replaced, never joined). */
+  private readonly flights = new Map<string, Flight>();
   /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
   private readonly memos: LRUCache<string, { value: unknown }>;
 
@@ -109,6 +127,49 @@ export class AnswerCache {
     const answer = makeAnswer(key, body, headers);
     if (this.enabled && generation === this.generation) this.entries.set(key, answer);
     return answer;
+  }
+
+  /**
+   * A miss (after `lookup`), so that concurrent misses for one answer run its queries once. The request
+   * leads when no request for its answer is in flight in this generation: the flight is returned, and is
+   * landed (`land`) when its answer is made or refused. Otherwise it follows: 'follows' is returned and
+   * `follow` is called once, later, with the leader's answer, or with undefined when there is none to
+   * give (the leader failed or its answer is not kept, the catalogue changed meanwhile, or it took longer
+   * than FOLLOW_MAX_MS): then with whatever is kept for it by then, or undefined and it runs the route.
+   * Null: nothing to wait for (the cache is off, or the request names no answer that would be kept).
+   */
+  miss(request: AnswerRequest, querySchema: unknown, follow: (answer: Answer | undefined) => void): Flight | 'follows' | null {
+    if (!this.enabled) return null;
+    const key = answerKey(request);
+    if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
+    const flight = this.flights.get(key);
+    // A flight started before the last change computes an answer from older data: never joined.
+    if (flight === undefined || flight.generation !== this.generation) {
+      const lead: Flight = { key, generation: this.generation, waiters: [] };
+      this.flights.set(key, lead);
+      return lead;
+    }
+    flight.waiters.push((answer) => follow(answer ?? this.lookup(request)));
+    flight.timer ??= setTimeout(() => this.land(flight, null), FOLLOW_MAX_MS).unref();
+    return 'follows';
+  }
+
+  /**
+   * A leader's answer is made (`answer`: the one `keep` returned) or there is none (null): its waiting
+   * requests get it, after the leader's own reply, if the catalogue has not changed since the flight
+   * started (the same condition as keeping it). Calling it again does nothing.
+   */
+  land(flight: Flight, answer: Answer | null): void {
+    if (this.flights.get(flight.key) === flight) this.flights.delete(flight.key);
+    clearTimeout(flight.timer);
+    const waiters = flight.waiters;
+    if (waiters.length === 0) return;
+    flight.waiters = [];
+    process.nextTick(() => {
+      const given = answer !== null && this.enabled && flight.generation === this.generation ? answer : undefined;
+      if (given) this.coalesced += waiters.length;
+      for (const waiter of waiters) waiter(given);
+    });
   }
 
   /** A kept answer got a compressed form: it is counted again (and may push older answers out). */

@@ -15,6 +15,7 @@ export default function SearchRoute() {
 
   const products = results.data?.pages.flatMap((page) => page.products) ?? [];
   const total = results.data?.pages.at(-1)?.total ?? products.length;
+  const corrected = results.data?.pages[0]?.corrected ?? null;
 
   return (
     <section aria-labelledby="search-title">
@@ -25,9 +26,15 @@ export default function SearchRoute() {
             {results.isSuccess ? (
               <p className="search-count">{total === 0 ? 'No Products Found' : `Found ${total}`}</p>
             ) : null}
-            <p className="search-keyword">
-              for <q>{keyword}</q>
-            </p>
+            {corrected ? (
+              <p className="search-keyword">
+                Showing results for <q>{corrected}</q>; nothing matched <q>{keyword}</q>
+              </p>
+            ) : (
+              <p className="search-keyword">
+                for <q>{keyword}</q>
+              </p>
+            )}
           </div>
         ) : null}
       </div>

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeProduct } from '../factories.ts';
+import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
+
+/** Search finds category names and forgives one typo in a long word (ranked below exact matches). */
+describe('search: category names and typos', () => {
+  let t: TestApp;
+  const search = (keyword: string, page?: number) =>
+    call(t.app, 'GET', `/api/v1/product/search/${encodeURIComponent(keyword)}${page ? `?page=${page}` : ''}`);
+  const names = (res: { json: () => { name: string }[] }) => res.json().map((product) => product.name);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const audio = await makeCategory(t.database.db, 'Audio Gear');
+    const novels = await makeCategory(t.database.db, 'Novels');
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    await makeProduct(t.database.db, { categoryId: audio.id, name: 'Studio Headphones', description: 'Closed back, for long sessions.', createdAt: day(1) });
+    await makeProduct(t.database.db, { categoryId: audio.id, name: 'Travel Earbuds', description: 'Small and light, with a charging case.', createdAt: day(2) });
+    await makeProduct(t.database.db, { categoryId: novels.id, name: 'The Quiet Harbour', description: 'A story of a fishing town.', createdAt: day(3) });
+    await makeProduct(t.database.db, { categoryId: audio.id, name: 'Novel Speaker Stand', description: 'Holds any speaker.', createdAt: day(4) });
+  });
+  afterAll(() => t.close());
+
+  it('finds the products of a category by its name, below the products whose own text matches', async () => {
+    const res = await search('novel');
+    expect(res.statusCode).toBe(200);
+    // "Novel Speaker Stand" has the word in its name; "The Quiet Harbour" only through its category.
+    expect(names(res)).toEqual(['Novel Speaker Stand', 'The Quiet Harbour']);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(names(await search('gear'))).toEqual(['Novel Speaker Stand', 'Travel Earbuds', 'Studio Headphones']);
+  });
+
+  it('forgives one typo in a word of five letters or more, and says what it searched for', async () => {
+    for (const typo of ['hedphones', 'headphonse', 'haedphones', 'headphonez']) {
+      const res = await search(typo);
+      expect(names(res), typo).toEqual(['Studio Headphones']);
+      expect(res.headers['x-search-corrected'], typo).toBe('headphones');
+      expect(res.headers['x-total-count']).toBe('1');
+    }
+    // Paged like any search, and with the other words kept as typed.
+    const paged = await search('studio hedphones', 1);
+    expect(names(paged)).toEqual(['Studio Headphones']);
+    expect(paged.headers['x-search-corrected']).toBe(encodeURIComponent('studio headphones'));
+  });
+
+  it('corrects only when nothing matches as typed, and only long words one typo away', async () => {
+    const exact = await search('headphones');
+    expect(names(exact)).toEqual(['Studio Headphones']);
+    expect(exact.headers['x-search-corrected']).toBeUndefined();
+    // A typo in the middle of a six-letter word.
+    const sturio = await search('sturio');
+    expect(names(sturio)).toEqual(['Studio Headphones']);
+    expect(sturio.headers['x-search-corrected']).toBe('studio');
+    // Two typos, a word like nothing, a word under five letters ("stnd" is one typo from "stand"): nothing, and no correction said.
+    for (const keyword of ['hdphonez', 'qqqqqqq', 'stnd']) {
+      const res = await search(keyword);
+      expect(res.json(), keyword).toEqual([]);
+      expect(res.headers['x-search-corrected'], keyword).toBeUndefined();
+      expect(res.headers['x-total-count']).toBe('0');
+    }
+  });
+});
