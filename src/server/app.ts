@@ -30,6 +30,7 @@ import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
+import { createVariantService } from './modules/product/variants-service.ts';
 import { userHandlers } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
@@ -146,7 +147,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...categoryHandlers(categories),
-          ...productHandlers(products, categories),
+          ...productHandlers(products, categories, createVariantService(db)),
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),

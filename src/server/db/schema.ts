@@ -68,6 +68,8 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The highest variant price when the variants differ in price (a card says "from"); null when they do not. */
+    priceMaxCents: integer('price_max_cents'),
     quantity: integer('quantity').notNull(),
     shipping: boolean('shipping').notNull().default(false),
     categoryId: integer('category_id')
@@ -112,16 +114,27 @@ export const productSlugHistory = pgTable('product_slug_history', {
     .references(() => products.id, { onDelete: 'cascade' }),
 });
 
-/** Photo bytes live apart from products so that no product query ever reads them. */
-export const productPhotos = pgTable('product_photos', {
-  productId: integer('product_id')
-    .primaryKey()
-    .references(() => products.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  data: bytea('data').notNull(),
-  etag: text('etag').notNull(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A product's photos (at most PRODUCT_PHOTOS_MAX), in the owner's order: the first is the product's `photo`.
+ * The bytes live apart from products so that no product query ever reads them; `data` is the photo as
+ * uploaded, re-encoded without its metadata (the original kept for download).
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    alt: text('alt').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    etag: text('etag').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position)],
+);
 
 /** Smaller WebP copies of a photo (PHOTO_WIDTHS), made when the photo is stored (or first asked for). */
 export const productPhotoVariants = pgTable(
@@ -130,11 +143,134 @@ export const productPhotoVariants = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Filled from the product's first photo when left out (rows of a backup made before galleries). */
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
     data: bytea('data').notNull(),
     etag: text('etag').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.width] })],
+  (t) => [primaryKey({ columns: [t.photoId, t.width] }), index('product_photo_variants_product_idx').on(t.productId)],
+);
+
+/** A product's options (Size, Colour…), at most VARIANT_OPTIONS_MAX, in the owner's order (position 1…3). */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] }), check('product_options_position', sql`${t.position} between 1 and 3`)],
+);
+
+/** The values of an option (S, M, L…), at most OPTION_VALUES_MAX, in the owner's order. */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionPosition: integer('option_position').notNull(),
+    position: integer('position').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.optionPosition, t.position] }),
+    uniqueIndex('product_option_values_unique').on(t.productId, t.optionPosition, t.value),
+  ],
+);
+
+/**
+ * What is sold: every product has one variant at least (a product without options has exactly one, made by a
+ * trigger when the product is inserted). The product's price, quantity and low-stock threshold are kept in
+ * step: price the lowest variant price, quantity the sum of the variants' stock.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** Unique in the shop when set (a product made before variants has none until the owner gives one). */
+    sku: text('sku'),
+    priceCents: integer('price_cents').notNull(),
+    compareAtCents: integer('compare_at_cents'),
+    stock: integer('stock').notNull(),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    weightGrams: integer('weight_grams'),
+    /** The variant's value of each option ('' when the product has fewer options). */
+    option1: text('option1').notNull().default(''),
+    option2: text('option2').notNull().default(''),
+    option3: text('option3').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_unique').on(t.sku),
+    uniqueIndex('product_variants_combination_unique').on(t.productId, t.option1, t.option2, t.option3),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // The owner's page: variants at or below their threshold (few, whatever the catalogue's size).
+    index('product_variants_low_stock_idx').on(t.stock).where(sql`${t.stock} <= ${t.lowStockThreshold}`),
+    check('product_variants_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('product_variants_compare_at_non_negative', sql`${t.compareAtCents} >= 0`),
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('product_variants_weight_non_negative', sql`${t.weightGrams} >= 0`),
+    check('product_variants_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
+  ],
+);
+
+/** The photos that show a variant (none: the product's photos). */
+export const productVariantPhotos = pgTable(
+  'product_variant_photos',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.photoId] }), index('product_variant_photos_photo_idx').on(t.photoId)],
+);
+
+/**
+ * The option values a product offers (some variant has them), with the product's category and price band
+ * (kept in step by a trigger on products): the facets of the product filters are counted from these.
+ */
+export const productFacetValues = pgTable(
+  'product_facet_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    option: text('option').notNull(),
+    value: text('value').notNull(),
+    categoryId: integer('category_id').notNull(),
+    band: integer('band').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.option, t.value] }),
+    // A filter by an option value within categories and a band reads only index entries (no product rows).
+    index('product_facet_values_value_idx').on(t.option, t.value, t.categoryId, t.band, t.productId),
+  ],
+);
+
+/** How many products of each category and price band offer each option value, kept by triggers. */
+export const catalogueFacetCounts = pgTable(
+  'catalogue_facet_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    band: integer('band').notNull(),
+    option: text('option').notNull(),
+    value: text('value').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.band, t.option, t.value] })],
 );
 
 export const orders = pgTable(

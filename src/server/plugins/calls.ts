@@ -63,6 +63,7 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, { guards
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       ...(call.signInBudget ? { onRequest: signInBudget } : {}),
       ...(guard ? { preValidation: guard as unknown as preValidationAsyncHookHandler } : {}),
       ...(authorize ? { preHandler: authorize } : {}),

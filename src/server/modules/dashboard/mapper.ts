@@ -18,6 +18,8 @@ const stock = (row: Row<'lowStock'>) => ({
   slug: row.slug,
   quantity: row.quantity,
   threshold: row.threshold,
+  ...(row.options ? { variant: row.options } : {}),
+  ...(row.sku ? { sku: row.sku } : {}),
 });
 
 export function toWireDashboard(today: Today, timeZone: string): Wire {

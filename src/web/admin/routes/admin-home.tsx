@@ -128,6 +128,7 @@ function StockEntry({ product }: { product: StockItem }) {
     <li className="today-item">
       <Link to={paths.admin.product(product.slug)} className="today-item__main">
         {product.name}
+        {product.variant ? <span className="muted"> — {product.variant}</span> : null}
       </Link>
       <span className={product.quantity === 0 ? 'today-item__age stock stock--out' : 'today-item__age stock stock--low'}>
         {product.quantity === 0 ? 'Sold out' : `${product.quantity} left`}
