@@ -27,6 +27,7 @@ const PARAMS: Record<string, string> = {
   page: '1',
   keyword: 'kettle',
   slug: 'no-such-thing',
+  photoId: '987659',
 };
 
 /**
@@ -46,6 +47,9 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   setOrderStatus: () => ({ status: 'Shipped' }),
   markOrderPaid: () => ({ paid: true }),
   refundOrder: () => ({ restock: false }),
+  setProductVariants: () => ({ options: [], variants: [{ price: 10, quantity: 1, options: [] }] }),
+  arrangeProductPhotos: () => ({ photos: [] }),
+  setVariantPhotos: () => ({ photos: [] }),
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
