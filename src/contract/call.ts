@@ -31,6 +31,8 @@ export interface Call {
   query?: z.ZodType;
   /** A JSON body. */
   body?: z.ZodType;
+  /** Bytes its JSON body may have, when more than the default (100 kB). */
+  bodyLimit?: number;
   /** A multipart/form-data body: its text fields (checked with `fields`) and its one optional file. */
   form?: { fields: z.ZodType; file: string; maxFileBytes?: number };
   /** JSON answers, by status; the first 2xx one is the call's success. */

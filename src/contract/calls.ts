@@ -26,6 +26,11 @@ import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse
 import {
   checkoutBody,
   checkoutResponse,
+  markPaidBody,
+  orderPaymentResponse,
+  paymentMethodsResponse,
+  refundBody,
+  refundResponse,
   orderDetailResponse,
   orderIdParams,
   orderStatusBody,
@@ -55,11 +60,25 @@ import {
   slugParams,
 } from './product.ts';
 import { allUsersResponse } from './user.ts';
+import {
+  arrangePhotosBody,
+  galleryPhotoParams,
+  galleryResponse,
+  photoAltField,
+  productIdParam,
+  productPhotoParams,
+  productVariantsParams,
+  productVariantsResponse,
+  setVariantsBody,
+  variantIdParams,
+  variantPhotosBody,
+  VARIANTS_BODY_MAX_BYTES,
+} from './variants.ts';
 
 const ordersList =
   'Newest first, a page at a time (`?page=`), or without a page the newest 500; the true number of orders is in the X-Total-Count header.';
 const productForm =
-  'multipart/form-data: name, description, price, quantity, category (id), shipping (0/1), photo (image file, at most 1 MB)';
+  'multipart/form-data: name, description, price, quantity, category (id), shipping (0/1), photo (image file, at most 20 MB)';
 
 export const calls = defineCalls({
   // Accounts
@@ -180,9 +199,9 @@ export const calls = defineCalls({
     // Checkout takes stock: the catalogue shows it.
     changesCatalogue: true,
     description:
-      'Places an order (pay on delivery). Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
+      'Places an order: cash on delivery without `paymentMethod`; `card` answers the payment page in `order.payment.url` (503 when the card provider cannot be reached: the order is kept, pay from its page); `bank_transfer` answers the bank details and reference. Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
     body: checkoutBody,
-    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse },
+    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
       send: '(`{_id}` or whole products, at most 100 entries)',
       answer:
@@ -222,6 +241,56 @@ export const calls = defineCalls({
     body: orderStatusBody,
     answers: { 200: orderStatusResponse },
     docs: { send: '(`Not Process`, `Processing`, `Shipped`, `deliverd` or `cancel`)', answer: 'the buyer is mailed' },
+  },
+  paymentMethods: {
+    method: 'GET',
+    path: '/auth/payment-methods',
+    access: 'public',
+    tag: 'orders',
+    description: 'The payment methods checkout offers (card only with a Stripe key, bank transfer only with bank details).',
+    answers: { 200: paymentMethodsResponse },
+  },
+  orderPayment: {
+    method: 'GET',
+    path: '/auth/orders/:orderId/payment',
+    access: 'user',
+    tag: 'orders',
+    description:
+      "The buyer's own order with its payment, asked of the card provider while it waits (the return from the payment page polls it until paid).",
+    params: orderIdParams,
+    answers: { 200: orderPaymentResponse, 404: errorResponse },
+  },
+  payOrder: {
+    method: 'POST',
+    path: '/auth/orders/:orderId/pay',
+    access: 'user',
+    tag: 'orders',
+    description: "A card order still waiting for payment: its payment page (the open one, or a new one). 409 once paid, cancelled or expired.",
+    params: orderIdParams,
+    answers: { 200: orderPaymentResponse, 404: errorResponse, 409: errorResponse, 503: errorResponse },
+  },
+  markOrderPaid: {
+    method: 'PUT',
+    path: '/auth/order-paid/:orderId',
+    access: 'admin',
+    tag: 'orders',
+    description: 'Records the payment of a bank transfer or cash order as received (409 for a card order, a cancelled one, or one paid already).',
+    params: orderIdParams,
+    body: markPaidBody,
+    answers: { 200: orderStatusResponse, 404: errorResponse, 409: errorResponse },
+  },
+  refundOrder: {
+    method: 'POST',
+    path: '/auth/order-refund/:orderId',
+    access: 'admin',
+    tag: 'orders',
+    // Restocking refunds change the stock the catalogue shows.
+    changesCatalogue: true,
+    description:
+      'Gives money back: the lines and quantities named (all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
+    params: orderIdParams,
+    body: refundBody,
+    answers: { 200: refundResponse, 404: errorResponse, 409: errorResponse },
   },
   orderDetail: {
     method: 'GET',
@@ -411,12 +480,12 @@ export const calls = defineCalls({
     tag: 'products',
     cache: true,
     description:
-      'The photo bytes with ETag; `?v=` (a version) makes the answer cacheable for a year; `?w=320` or `?w=640` answers a WebP copy that wide (never wider than the photo).',
+      'The photo bytes with ETag; `?v=` (a version) makes the answer cacheable for a year; `?w=320`, `?w=640` or `?w=1280` answers a WebP copy that wide (never wider than the photo).',
     params: photoParams,
     query: photoQuery,
     file: 'image/*',
     docs: {
-      send: '(`v`: cache for a year; `w`: 320 or 640, a WebP copy that wide)',
+      send: '(`v`: cache for a year; `w`: 320, 640 or 1280, a WebP copy that wide)',
       answer: 'the image, with `ETag` (304 on `If-None-Match`)',
     },
   },
@@ -450,6 +519,99 @@ export const calls = defineCalls({
     changesCatalogue: true,
     params: productIdParams,
     answers: { 200: productDeletedResponse, 404: errorResponse },
+  },
+
+  productVariants: {
+    method: 'GET',
+    path: '/product/product-variants/:slug',
+    access: 'public',
+    tag: 'products',
+    cache: true,
+    description: "A product's options, variants and photos (for its page): by its slug, or an old slug.",
+    params: productVariantsParams,
+    answers: { 200: productVariantsResponse, 404: errorResponse },
+    docs: { answer: 'options (names, values in order), variants (SKU, price, compare-at price, stock, weight in grams, values, photo ids), photos (id, alt, version)' },
+  },
+  adminProductVariants: {
+    method: 'GET',
+    path: '/product/admin-variants/:id',
+    access: 'admin',
+    tag: 'products',
+    description: "A product's options, variants (with their low-stock thresholds) and photos, for the administrator.",
+    params: productIdParam,
+    answers: { 200: productVariantsResponse, 404: errorResponse },
+  },
+  setProductVariants: {
+    method: 'PUT',
+    path: '/product/product-variants/:id',
+    access: 'admin',
+    tag: 'products',
+    changesCatalogue: true,
+    bodyLimit: VARIANTS_BODY_MAX_BYTES,
+    description:
+      "The product's options and its whole variant grid in one write; variants with an `_id` are kept, the others replaced. The product's price becomes its lowest variant price, its quantity the sum of their stock.",
+    params: productIdParam,
+    body: setVariantsBody,
+    answers: { 200: productVariantsResponse, 404: errorResponse, 409: errorResponse },
+    docs: {
+      send: '(`options`: at most 3, `{name, values}`, at most 100 values each; `variants`: 1 to 2,048, `{_id?, sku?, price, compareAtPrice?, quantity, lowStockThreshold?, weight?, options, photos?}`)',
+      answer: '400 naming the field (nothing changed); 409 when a SKU is another product\'s',
+    },
+  },
+  addProductPhoto: {
+    method: 'POST',
+    path: '/product/product-photos/:id',
+    access: 'admin',
+    tag: 'products',
+    changesCatalogue: true,
+    description: 'multipart/form-data: photo (image file, at most 20 MB), alt (text). Added at the end of the gallery (at most 20 photos).',
+    params: productIdParam,
+    form: { fields: photoAltField, file: 'photo' },
+    answers: { 201: galleryResponse, 404: errorResponse },
+    docs: { send: '(`photo`: an image; `alt`: its text)', answer: 'the gallery; 400 for a 21st photo or a file that is not an image' },
+  },
+  arrangeProductPhotos: {
+    method: 'PUT',
+    path: '/product/product-photos/:id',
+    access: 'admin',
+    tag: 'products',
+    changesCatalogue: true,
+    description: 'The gallery in its new order, each photo with its alt text (every photo of the product, once).',
+    params: productIdParam,
+    body: arrangePhotosBody,
+    answers: { 200: galleryResponse, 404: errorResponse },
+  },
+  deleteProductPhoto: {
+    method: 'DELETE',
+    path: '/product/product-photos/:id/:photoId',
+    access: 'admin',
+    tag: 'products',
+    changesCatalogue: true,
+    params: productPhotoParams,
+    answers: { 200: galleryResponse, 404: errorResponse },
+  },
+  setVariantPhotos: {
+    method: 'PUT',
+    path: '/product/variant-photos/:id',
+    access: 'admin',
+    tag: 'products',
+    changesCatalogue: true,
+    description: 'The photos that show a variant (photos of its product, in order; none: the product\'s).',
+    params: variantIdParams,
+    body: variantPhotosBody,
+    answers: { 200: productVariantsResponse, 404: errorResponse },
+  },
+  galleryPhoto: {
+    method: 'GET',
+    path: '/product/gallery-photo/:photoId',
+    access: 'public',
+    tag: 'products',
+    cache: true,
+    description: 'A photo of a gallery, like product-photo: `?v=` its version caches it for a year; `?w=` a WebP copy that wide.',
+    params: galleryPhotoParams,
+    query: photoQuery,
+    file: 'image/*',
+    docs: { send: '(`v`: the version; `w`: 320, 640 or 1280)', answer: 'the image, with `ETag` (304 on `If-None-Match`)' },
   },
 
   // The shop's data

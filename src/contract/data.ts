@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CATEGORY_NAME_MAX } from './category.ts';
 import { text } from './common.ts';
-import { productFields } from './product.ts';
+import { money, productFields } from './product.ts';
+import { OPTION_NAME_MAX, OPTION_VALUE_MAX, SKU_MAX, WEIGHT_MAX_GRAMS } from './variants.ts';
 
 /** The columns of the catalogue CSV, in order (export writes them all; import needs the required ones). */
 export const PRODUCT_CSV_COLUMNS = [
@@ -16,6 +17,24 @@ export const PRODUCT_CSV_COLUMNS = [
   'updated_at',
 ] as const;
 export const PRODUCT_CSV_REQUIRED = ['name', 'description', 'price', 'quantity', 'category'] as const;
+/**
+ * The variant columns after them: one row per variant, the product's columns on each (its rows follow each
+ * other, with one slug); price, quantity and low_stock_threshold are then the variant's. A file without
+ * these columns imports as before (one row a product).
+ */
+export const VARIANT_CSV_COLUMNS = [
+  'sku',
+  'compare_at_price',
+  'weight_grams',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+] as const;
+/** Every column of the catalogue CSV, as the export writes them. */
+export const CATALOGUE_CSV_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS] as const;
 
 /** Most rows one import takes (a file of the whole catalogue of a big shop). */
 export const IMPORT_MAX_ROWS = 200_000;
@@ -32,6 +51,25 @@ export const productCsvRow = productFields.omit({ category: true }).extend({
   category: text({ max: CATEGORY_NAME_MAX }),
 });
 export type ProductCsvRow = z.infer<typeof productCsvRow>;
+
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** The variant columns of a row (empty cells: none). */
+export const variantCsvRow = z.object({
+  sku: z.preprocess(emptyAsUndefined, text({ max: SKU_MAX }).optional()),
+  compare_at_price: z.preprocess(emptyAsUndefined, money.optional()),
+  weight_grams: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number<string>({ error: 'must be a number' }).int('must be whole grams').min(0, 'must be 0 or more').max(WEIGHT_MAX_GRAMS).optional(),
+  ),
+  option1_name: z.preprocess(emptyAsUndefined, text({ max: OPTION_NAME_MAX }).optional()),
+  option1_value: z.preprocess(emptyAsUndefined, text({ max: OPTION_VALUE_MAX }).optional()),
+  option2_name: z.preprocess(emptyAsUndefined, text({ max: OPTION_NAME_MAX }).optional()),
+  option2_value: z.preprocess(emptyAsUndefined, text({ max: OPTION_VALUE_MAX }).optional()),
+  option3_name: z.preprocess(emptyAsUndefined, text({ max: OPTION_NAME_MAX }).optional()),
+  option3_value: z.preprocess(emptyAsUndefined, text({ max: OPTION_VALUE_MAX }).optional()),
+});
+export type VariantCsvRow = z.infer<typeof variantCsvRow>;
 
 export const importOptions = z.object({
   /** `true`: apply the changes (one transaction); otherwise a dry run that changes nothing. */

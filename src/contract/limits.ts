@@ -15,12 +15,18 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const SEARCH_CORRECTED_HEADER = 'x-search-corrected';
 /** Most entries a checkout cart may hold. */
 export const MAX_CART_ENTRIES = 100;
-/** Product photos: at most 1 MB, real images only. */
-export const PHOTO_MAX_BYTES = 1024 * 1024;
+/** Product photos: at most 20 MB each, real images only. */
+export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/** Photos a product may have (its gallery). */
+export const PRODUCT_PHOTOS_MAX = 20;
+/** Options a product may have (Size, Colour, Material), values an option may have, variants a product may have. */
+export const VARIANT_OPTIONS_MAX = 3;
+export const OPTION_VALUES_MAX = 100;
+export const VARIANTS_MAX = 2048;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 /**
  * Widths of the smaller WebP copies of every product photo (`product-photo/{id}?w=320`): for cards and
  * for product pages, so a phone never downloads the full photo for a 170-pixel card.
  */
-export const PHOTO_WIDTHS = [320, 640] as const;
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];

@@ -2,6 +2,7 @@ import { MAX_CART_ENTRIES } from './limits.ts';
 import { z } from 'zod';
 import { idNumber, idString, wireId } from './common.ts';
 import { fromWireStatus, WIRE_ORDER_STATUSES } from './order-status-wire.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../domain/order-lifecycle.ts';
 
 /** A status as it travels (`deliverd`, `Not Process`…). */
 export const wireOrderStatus = z.enum(WIRE_ORDER_STATUSES, {
@@ -19,6 +20,27 @@ export const orderProduct = z.object({
 });
 export type OrderProduct = z.infer<typeof orderProduct>;
 
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: `must be one of: ${PAYMENT_METHODS.join(', ')}` });
+
+export const bankDetails = z.object({ accountName: z.string(), iban: z.string(), bic: z.string() });
+export type BankDetails = z.infer<typeof bankDetails>;
+
+export const orderPayment = z.object({
+  success: z.boolean(),
+  method: paymentMethod,
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  paid: z.number().optional(),
+  refunded: z.number().optional(),
+  /** Card, waiting: the payment page to send the shopper to (null: ask for a new one with payOrder). */
+  url: z.string().nullable().optional(),
+  /** Card, waiting: when the order is cancelled if still unpaid. */
+  expiresAt: z.string().nullable().optional(),
+  /** Bank transfer: where to pay, and the reference to write on the transfer. */
+  bank: bankDetails.optional(),
+  reference: z.string().optional(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const order = z.object({
   _id: wireId,
   status: wireOrderStatus,
@@ -26,7 +48,12 @@ export const order = z.object({
   /** The spec's client reads `createAt`; `createdAt` is the same date. */
   createAt: z.string(),
   createdAt: z.string(),
-  payment: z.object({ success: z.boolean(), method: z.literal('cash_on_delivery') }),
+  /**
+   * `success` and `method` as the specification has them (a cash order carries only these two); a card or
+   * bank transfer order adds its payment status, the amounts paid and refunded (major units, like `total`),
+   * the payment page while it waits (card), and the bank details and reference (transfer).
+   */
+  payment: orderPayment,
   /** One entry per unit ordered, as the cart holds them (Quantity = products.length). */
   products: z.array(orderProduct),
   total: z.number(),
@@ -41,6 +68,8 @@ export const checkoutBody = z.object({
     .array(z.looseObject({ _id: idString }), { error: 'must be a list of products' })
     .min(1, 'is empty')
     .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
+  /** None: cash on delivery (the specification's client sends none). */
+  paymentMethod: paymentMethod.optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
@@ -72,3 +101,32 @@ export const orderDetailResponse = z.object({
   history: z.array(orderHistoryEntry),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
+
+/** The payment methods checkout offers now (in the owner's order), and the bank details for a transfer. */
+export const paymentMethodsResponse = z.object({
+  methods: z.array(paymentMethod),
+  bank: bankDetails.nullable(),
+});
+
+/** An order and where its payment stands (the return from the payment page, polled until paid). */
+export const orderPaymentResponse = z.object({ success: z.literal(true), order });
+
+/** The admin records a bank transfer or cash payment as received. */
+export const markPaidBody = z.object({ paid: z.literal(true, { error: 'must be true' }) });
+
+export const refundLine = z.object({ productId: z.union([z.number().int().positive(), idNumber], { error: 'must be a product id' }), quantity: z.number().int().min(1).max(100_000) });
+/**
+ * A refund: some lines and quantities (their unit prices), or the whole order when no line is named;
+ * `restock` puts the refunded units back on the shelves.
+ */
+export const refundBody = z.object({
+  lines: z.array(refundLine).max(200).optional(),
+  restock: z.boolean().default(false),
+  reason: z.string().trim().max(500).default(''),
+});
+export const refundResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  refund: z.object({ id: wireId, amount: z.number(), state: z.enum(['pending', 'succeeded', 'failed']) }),
+  order,
+});

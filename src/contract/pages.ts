@@ -17,6 +17,8 @@ export const paths = {
   user: {
     dashboard: '/dashboard/user',
     orders: '/dashboard/user/orders',
+    /** An order's payment: the return from the card payment page, the bank details, "pay again". */
+    orderPayment: (id: string) => `/dashboard/user/orders/${id}/payment`,
     profile: '/dashboard/user/profile',
   },
   admin: {
@@ -57,6 +59,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.resetPassword,
   paths.user.dashboard,
   paths.user.orders,
+  '/dashboard/user/orders/:orderId/payment',
   paths.user.profile,
   paths.admin.dashboard,
   paths.admin.createCategory,

@@ -19,6 +19,8 @@ export const product = z.object({
   slug: z.string(),
   description: z.string(),
   price: z.number(),
+  /** Only when the product's variants differ in price: the highest (a card says "from" the price). */
+  maxPrice: z.number().optional(),
   quantity: z.number(),
   shipping: z.boolean(),
   category,
@@ -49,16 +51,31 @@ export const priceRange = z
   .refine((pair) => pair.length === 0 || pair.length === 2, 'must be empty or a [min, max] pair')
   .refine((pair) => pair.length < 2 || (pair[0] ?? 0) <= (pair[1] ?? 0), 'min must not exceed max');
 
+/** Facets: option values to keep (`{"Size": ["S", "M"]}`: products offering S or M), per option name. */
+export const FILTER_OPTIONS_MAX = 10;
+const optionFilter = z
+  .record(text({ max: 60 }), z.array(text({ max: 60 })).min(1, 'needs a value').max(100, 'at most 100 values'))
+  .refine((options) => Object.keys(options).length <= FILTER_OPTIONS_MAX, `at most ${FILTER_OPTIONS_MAX} options`);
+
 export const productFiltersBody = z.object({
   checked: z.array(idString).max(200, 'at most 200 categories').optional().default([]),
   radio: priceRange.optional().default([]),
+  /** Keep the products offering these option values (every option named, any of its values). */
+  options: optionFilter.optional(),
+  /** `true`: the answer also counts, per option and value, the products of these categories and band. */
+  facets: z.boolean().optional(),
   /** Without a page, every match up to UNPAGED_PRODUCTS_MAX (the specification's client sends none). */
   page: pageNumber.optional(),
   /** Newest first when not given (the specification's client sends none). */
   sort: z.enum(PRODUCT_SORT_IDS, { message: `sort: one of ${PRODUCT_SORT_IDS.join(', ')}` }).optional(),
 });
 export type ProductFiltersBody = z.input<typeof productFiltersBody>;
-export const productFiltersResponse = z.object(productsPage);
+export const facet = z.object({
+  name: z.string(),
+  values: z.array(z.object({ value: z.string(), count: z.number() })),
+});
+export type Facet = z.infer<typeof facet>;
+export const productFiltersResponse = z.object({ ...productsPage, facets: z.array(facet).optional() });
 
 export const searchParams = z.object({ keyword: text({ max: SEARCH_KEYWORD_MAX }) });
 /** The body is a bare array (as the spec's client reads it); the total is in the X-Total-Count header. */
@@ -85,7 +102,7 @@ export const photoQuery = z.object({
     .optional(),
 });
 
-const money = z.coerce
+export const money = z.coerce
   .number<string | number>({ error: 'must be a number' })
   .min(0, 'must be 0 or more')
   .max(PRODUCT_PRICE_MAX, `must be at most ${PRODUCT_PRICE_MAX}`)
@@ -96,7 +113,7 @@ const shippingFlag = z
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'yes' || value === 'Yes');
 
 /** A stock count (quantity, low-stock threshold): a whole number from 0. */
-const stockCount = z.coerce
+export const stockCount = z.coerce
   .number<string | number>({ error: 'must be a number' })
   .int('must be a whole number')
   .min(0, 'must be 0 or more')

@@ -23,12 +23,14 @@ import { mailHandlers } from './modules/mail/routes.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { mailTransport } from './modules/mail/transport.ts';
 import { startMailWorker } from './modules/mail/worker.ts';
+import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules/order/payment-routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
+import { createVariantService } from './modules/product/variants-service.ts';
 import { userHandlers } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
@@ -40,6 +42,7 @@ import { registerDocs, registerDocsPage } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { createHttpApp } from './plugins/http-server.ts';
+import { createStripeProvider } from './payments/stripe/stripe-provider.ts';
 import { registerRateLimit, signInBudget } from './plugins/rate-limit.ts';
 import { registerApiSecurityHeaders, registerOriginCheck, registerPageSecurityHeaders } from './plugins/security.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
@@ -105,12 +108,32 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const categories = createCategoryService(db);
   const products = createProductService(db, (key, compute) => answers.memo(key, compute));
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
-  const orders = createOrderService(db, mailer, {
-    ordersPerAccount: env.OPEN_ORDERS_PER_ACCOUNT,
-    unitsPerAccount: env.OPEN_UNITS_PER_ACCOUNT,
-    ordersPerAddress: env.OPEN_ORDERS_PER_ADDRESS,
-    unitsPerAddress: env.OPEN_UNITS_PER_ADDRESS,
-  });
+  // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
+  const provider =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL })
+      : null;
+  const bank = env.BANK_IBAN ? { accountName: env.BANK_ACCOUNT_NAME ?? env.SHOP_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC ?? '' } : null;
+  const orders = createOrderService(
+    db,
+    mailer,
+    {
+      ordersPerAccount: env.OPEN_ORDERS_PER_ACCOUNT,
+      unitsPerAccount: env.OPEN_UNITS_PER_ACCOUNT,
+      ordersPerAddress: env.OPEN_ORDERS_PER_ADDRESS,
+      unitsPerAddress: env.OPEN_UNITS_PER_ADDRESS,
+    },
+    {
+      methods: env.PAYMENT_METHODS.filter((method) => (method === 'card' ? provider !== null : method === 'bank_transfer' ? bank !== null : true)),
+      bank,
+      cardMinutes: env.CARD_SESSION_MINUTES,
+      provider,
+      publicUrl: env.PUBLIC_URL,
+      shopName: env.SHOP_NAME,
+      log: app.log,
+    },
+  );
+  if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
   await app.register(
     async (api) => {
@@ -124,7 +147,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...categoryHandlers(categories),
-          ...productHandlers(products, categories),
+          ...productHandlers(products, categories, createVariantService(db)),
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
@@ -137,6 +160,10 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     },
     { prefix: '/api/v1' },
   );
+  await app.register(async (webhooks) => {
+    registerApiSecurityHeaders(webhooks);
+    await registerPaymentWebhook(webhooks, orders);
+  });
 
   // Pages (the web app, the API's documentation, every 404) carry helmet's full set of headers; the API's
   // answers carry their own, smaller set (registerApiSecurityHeaders above).

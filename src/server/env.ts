@@ -86,6 +86,29 @@ const envSchema = z.object({
   /** Scheduled backups kept; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Stripe's secret key (sk_live_… / sk_test_…): without it card payment is off. */
+  STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** The signing secret of the webhook registered at Stripe (whsec_…): required with a key. */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** Where Stripe's API is (its host, port and protocol go to the SDK); a local fake in tests. */
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.stripe.com')),
+  /**
+   * The payment methods offered at checkout, in this order (card only with STRIPE_SECRET_KEY, bank_transfer
+   * only with BANK_IBAN). A checkout that names no method is cash on delivery, as the specification's client.
+   */
+  PAYMENT_METHODS: z
+    .string()
+    .default('card,bank_transfer,cash_on_delivery')
+    .transform((value) => value.split(',').map((method) => method.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['card', 'bank_transfer', 'cash_on_delivery'], { error: 'must list card, bank_transfer, cash_on_delivery' }))),
+  /** The bank details shown for a transfer (BANK_IBAN unset: no bank transfer). */
+  BANK_ACCOUNT_NAME: z.preprocess(emptyAsUndefined, z.string().max(140).optional()),
+  BANK_IBAN: z.preprocess(emptyAsUndefined, z.string().max(64).optional()),
+  BANK_BIC: z.preprocess(emptyAsUndefined, z.string().max(20).optional()),
+  /** How long a card order waits on its payment page (its stock held) before it is cancelled: 30 to 1440 minutes. */
+  CARD_SESSION_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+  /** Minutes between the checks of card payments still waiting (the reconciliation job). */
+  PAYMENT_RECONCILE_MINUTES: z.coerce.number().min(0.01).max(1440).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: readable lines; `json`: one JSON object a line. Unset: pretty on a terminal, JSON otherwise. */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
@@ -115,6 +138,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (Boolean(result.data.ADMIN_EMAIL) !== Boolean(result.data.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (result.data.STRIPE_SECRET_KEY && !result.data.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (the webhook is how payments arrive)');
   }
   return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
 }

@@ -27,11 +27,12 @@ const PARAMS: Record<string, string> = {
   page: '1',
   keyword: 'kettle',
   slug: 'no-such-thing',
+  photoId: '987659',
 };
 
 /**
- * A valid body for each call that takes JSON (the guard runs after the body is checked, so a bad body
- * would answer 400 before it). Each is checked against the call's schema below.
+ * A valid body for each call that takes JSON (a shopper's or an admin's call goes past the guard to the
+ * body's check; a bad body would answer 400 there). Each is checked against the call's schema below.
  */
 const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   // An address that has an account: refused with 409, nothing is created.
@@ -44,6 +45,11 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   changeSecurityAnswer: () => ({ answer: 'Chess', currentPassword: 'not-the-password' }),
   placeOrder: () => ({ cart: [{ _id: PARAMS.id }] }),
   setOrderStatus: () => ({ status: 'Shipped' }),
+  markOrderPaid: () => ({ paid: true }),
+  refundOrder: () => ({ restock: false }),
+  setProductVariants: () => ({ options: [], variants: [{ price: 10, quantity: 1, options: [] }] }),
+  arrangeProductPhotos: () => ({ photos: [] }),
+  setVariantPhotos: () => ({ photos: [] }),
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
@@ -124,6 +130,19 @@ describe('the authorisation matrix: every call of the table, for guests, bad tok
     expect(guest.checked.length).toBe(count('user') + count('admin'));
     expect(bad.checked.length).toBe(count('user') + count('admin'));
     expect(shopperOnAdmin.checked.length).toBe(count('admin'));
+  });
+
+  it('the guard comes before the body: a guest with a broken body gets 401 and a shopper 403, not the schema', async () => {
+    const guarded = callList.filter(([, entry]) => entry.access !== 'public' && entry.body);
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const [name, entry] of guarded) {
+      const guest = await call(t.app, entry.method, urlOf(name, entry.path), { body: { nonsense: [1, 2, 3] } });
+      expect(guest.statusCode, `guest ${name}`).toBe(401);
+      if (entry.access === 'admin') {
+        const res = await call(t.app, entry.method, urlOf(name, entry.path), { token: shopper.token, body: { nonsense: [1, 2, 3] } });
+        expect(res.statusCode, `shopper ${name}`).toBe(403);
+      }
+    }
   });
 
   it('no public call refuses a guest as a guard would; shoppers pass every user call and administrators every call', async () => {

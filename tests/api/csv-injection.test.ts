@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS } from '../../src/contract/data.ts';
+import { CATALOGUE_CSV_COLUMNS } from '../../src/contract/data.ts';
 import { products } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, multipart } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -88,7 +88,7 @@ describe('exports never hand a spreadsheet a formula, and quote every line break
     expect(res.statusCode).toBe(200);
     expectLineBreaksQuoted(res.body);
     const [header, ...rows] = cellsOf(res.body);
-    expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(header).toEqual([...CATALOGUE_CSV_COLUMNS]);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(FORMULA);
     const byName = new Map(rows.map((row) => [row[1], row]));
     expect(byName.get("'=2+3")?.[2]).toBe("'-20 degrees: keeps drinks cold");

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS } from '../../src/contract/data.ts';
+import { CATALOGUE_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../src/contract/data.ts';
 import { auditLog, orders, productPhotos } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { snapshotDatabase } from '../setup/db-snapshot.ts';
@@ -49,7 +49,7 @@ describe('the catalogue as CSV: export, import (dry run, then apply), and orders
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(CATALOGUE_CSV_COLUMNS.join(','));
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength(22);
     const floor = rows.find((row) => row.name === 'Floor Lamp, "Tall"');

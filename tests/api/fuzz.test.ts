@@ -21,7 +21,8 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-const REQUESTS = 2400;
+// Grown with the table of calls (issue 18's variant and gallery calls): every call still gets 10 or more.
+const REQUESTS = 2800;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -474,7 +475,7 @@ describe('fuzz: generated bad requests across every call', () => {
       },
       () => {
         const [kind, slug] = badSlug();
-        return { kind, method: 'GET', url: `/api/v1/product/${pick(['get-product', 'product-category'])}/${slug}` };
+        return { kind, method: 'GET', url: `/api/v1/product/${pick(['get-product', 'product-category', 'product-variants'])}/${slug}` };
       },
       () => {
         const [kind, id] = badPathId();
@@ -482,8 +483,31 @@ describe('fuzz: generated bad requests across every call', () => {
           `/api/v1/product/related-product/${id}/${categoryId}`,
           `/api/v1/product/related-product/${productId}/${id}`,
           `/api/v1/product/product-photo/${id}`,
+          `/api/v1/product/gallery-photo/${id}`,
         ]);
         return { kind, method: 'GET', url };
+      },
+      // Variants and photos (issue 18): a grid, a gallery order or a variant's photos that break a rule, or a bad id.
+      async () => {
+        const variant = { price: 1, quantity: 1, options: ['S'] };
+        const [kind, body] = pick<[Kind, unknown]>([
+          ['too-long', { options: [{ name: 'Size', values: Array.from({ length: 101 }, (_, i) => `v${i}`) }], variants: [variant] }],
+          ['wrong-type', { options: [{ name: 'Size', values: ['S', 's'] }], variants: [variant] }],
+          ['wrong-type', { options: [{ name: 'Size', values: ['S'] }], variants: [{ ...variant, options: ['XL'] }] }],
+          ['big-number', { options: [], variants: [{ price: 1e12, quantity: 1, options: [] }] }],
+          ['nul', { options: [{ name: 'Si\u0000ze', values: ['S'] }], variants: [variant] }],
+          ['formula', { options: [], variants: [{ price: 1, quantity: 1, options: [], sku: pick(FORMULAS), weight: -5 }] }],
+        ]);
+        const [idKind, id] = badPathId();
+        const notAnImage = await multipart({ alt: 'A photo' }, { field: 'photo', data: Buffer.from('not an image'), filename: 'p.png', type: 'image/png' });
+        return pick<Fuzzed>([
+          { kind: 'bad-multipart', method: 'POST', url: `/api/v1/product/product-photos/${productId}`, token: admin.token, headers: notAnImage.headers, body: notAnImage.payload },
+          { kind, method: 'PUT', url: `/api/v1/product/product-variants/${productId}`, token: admin.token, body },
+          { kind, method: 'PUT', url: `/api/v1/product/product-photos/${productId}`, token: admin.token, body: { photos: [{ _id: 'abc', alt: 1 }] } },
+          { kind: idKind, method: 'PUT', url: `/api/v1/product/variant-photos/${id}`, token: admin.token, body: { photos: [] } },
+          { kind: idKind, method: 'DELETE', url: `/api/v1/product/product-photos/${productId}/${id}`, token: admin.token },
+          { kind: idKind, method: 'GET', url: `/api/v1/product/admin-variants/${id}`, token: admin.token },
+        ]);
       },
       // Catalogue writes (multipart).
       async () => {

@@ -96,9 +96,13 @@ describe('health, headers and docs', () => {
     const api = await call(t.app, 'GET', '/api/v1/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json().success).toBe(false);
-    const page = await call(t.app, 'GET', '/some/page', { headers: { accept: 'text/html' } });
+    const page = await call(t.app, 'GET', '/dashboard/user/orders', { headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // A page path the web app has no screen for: the app (its not-found screen) with 404.
+    const unknown = await call(t.app, 'GET', '/some/page', { headers: { accept: 'text/html' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
   });
 
   it('serves the OpenAPI description generated from the schemas', async () => {

@@ -80,7 +80,7 @@ describe('product photos: smaller WebP copies for cards and pages (?w=320, ?w=64
     const id = await create(await photoOf(100, 100));
     const odd = await get(id, { w: '500' });
     expect(odd.statusCode).toBe(400);
-    expect(odd.json().message).toBe('w: must be one of 320, 640');
+    expect(odd.json().message).toBe('w: must be one of 320, 640, 1280');
     const bare = await makeProduct(t.database.db, { categoryId });
     expect((await get(String(bare.id), { w: '320' })).statusCode).toBe(404);
   });

@@ -952,8 +952,8 @@ describe('product API: creating, updating and deleting', () => {
       expect((await getProduct('fake-photo-lamp')).statusCode).toBe(404);
     });
 
-    it('refuses a photo above 1 MB (413), creating nothing', async () => {
-      const size = 1200;
+    it('refuses a photo above 20 MB (413), creating nothing', async () => {
+      const size = 2700;
       const noise = await sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
         .png()
         .toBuffer();
@@ -961,7 +961,7 @@ describe('product API: creating, updating and deleting', () => {
       const before = await count();
       const res = await createProduct(fieldsFor({ name: 'Huge Photo Lamp' }), { photo: { data: noise } });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ success: false, message: 'photo: must be at most 1 MB' });
+      expect(res.json()).toEqual({ success: false, message: 'photo: must be at most 20 MB' });
       expect(await count()).toBe(before);
       expect((await getProduct('huge-photo-lamp')).statusCode).toBe(404);
     });

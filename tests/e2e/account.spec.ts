@@ -140,6 +140,20 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL('/dashboard/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   });
+
+  test('the owner lands on the admin area after signing in, in its own frame (no shop search, cart or categories)', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL('/dashboard/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await expect(header(page).getByRole('search')).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: /Categories/ })).toHaveCount(0);
+    await header(page).getByRole('link', { name: 'View the shop' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(header(page).getByRole('search')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toBeVisible();
+  });
 });
 
 test.describe('profile', () => {

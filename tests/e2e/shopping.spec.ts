@@ -176,7 +176,7 @@ test.describe('search', () => {
 
     await page.goto('/');
     const search = page.getByRole('search');
-    await search.getByRole('searchbox', { name: 'Search products' }).fill(word);
+    await search.getByRole('combobox', { name: 'Search products' }).fill(word);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(`/search?keyword=${word}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
@@ -187,7 +187,7 @@ test.describe('search', () => {
     await expect(card(page, byDescription)).toBeVisible();
 
     const nothing = uniqueWord();
-    await search.getByRole('searchbox', { name: 'Search products' }).fill(nothing);
+    await search.getByRole('combobox', { name: 'Search products' }).fill(nothing);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(`/search?keyword=${nothing}`);
     await expect(page.getByText('No Products Found', { exact: true })).toBeVisible();
@@ -208,6 +208,38 @@ test.describe('search', () => {
     await expect(cartBadge(page)).toHaveText('2');
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as { _id: string }[]);
     expect(stored.map((entry) => entry._id)).toEqual([byName._id, byDescription._id]);
+  });
+
+  test('suggests categories and products while typing; arrows and Enter choose one, Escape closes', async ({ page, shop }) => {
+    const word = uniqueWord();
+    const category = await shop.category(`Teapots ${word}`);
+    const pot = await shop.product(category, { name: `Iron ${word} Teapot` });
+    await page.goto('/');
+    const box = page.getByRole('search').getByRole('combobox', { name: 'Search products' });
+    await box.fill(word.slice(0, 8));
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(list.getByRole('option')).toHaveCount(2);
+    await expect(list.getByRole('option').nth(0)).toContainText(category.name);
+    await expect(list.getByRole('option').nth(1)).toContainText(pot.name);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    await box.press('Escape');
+    await expect(list).toBeHidden();
+    await box.press('ArrowDown');
+    await expect(list).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(list.getByRole('option', { selected: true })).toContainText(pot.name);
+    await expect(box).toHaveAttribute('aria-activedescendant', (await list.getByRole('option').nth(1).getAttribute('id')) ?? '');
+    await box.press('Enter');
+    await expect(page).toHaveURL(`/product/${pot.slug}`);
+    await expect(list).toBeHidden();
+
+    // Enter without choosing a suggestion searches for the typed words.
+    await box.fill(word);
+    await expect(list.getByRole('option')).toHaveCount(2);
+    await box.press('Enter');
+    await expect(page).toHaveURL(`/search?keyword=${word}`);
   });
 
   test('forgives a typo and says so; finds products by their category name', async ({ page, shop }) => {

@@ -68,6 +68,8 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The highest variant price when the variants differ in price (a card says "from"); null when they do not. */
+    priceMaxCents: integer('price_max_cents'),
     quantity: integer('quantity').notNull(),
     shipping: boolean('shipping').notNull().default(false),
     categoryId: integer('category_id')
@@ -112,16 +114,27 @@ export const productSlugHistory = pgTable('product_slug_history', {
     .references(() => products.id, { onDelete: 'cascade' }),
 });
 
-/** Photo bytes live apart from products so that no product query ever reads them. */
-export const productPhotos = pgTable('product_photos', {
-  productId: integer('product_id')
-    .primaryKey()
-    .references(() => products.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  data: bytea('data').notNull(),
-  etag: text('etag').notNull(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A product's photos (at most PRODUCT_PHOTOS_MAX), in the owner's order: the first is the product's `photo`.
+ * The bytes live apart from products so that no product query ever reads them; `data` is the photo as
+ * uploaded, re-encoded without its metadata (the original kept for download).
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    alt: text('alt').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    etag: text('etag').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position)],
+);
 
 /** Smaller WebP copies of a photo (PHOTO_WIDTHS), made when the photo is stored (or first asked for). */
 export const productPhotoVariants = pgTable(
@@ -130,11 +143,134 @@ export const productPhotoVariants = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Filled from the product's first photo when left out (rows of a backup made before galleries). */
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
     data: bytea('data').notNull(),
     etag: text('etag').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.width] })],
+  (t) => [primaryKey({ columns: [t.photoId, t.width] }), index('product_photo_variants_product_idx').on(t.productId)],
+);
+
+/** A product's options (Size, Colour…), at most VARIANT_OPTIONS_MAX, in the owner's order (position 1…3). */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] }), check('product_options_position', sql`${t.position} between 1 and 3`)],
+);
+
+/** The values of an option (S, M, L…), at most OPTION_VALUES_MAX, in the owner's order. */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionPosition: integer('option_position').notNull(),
+    position: integer('position').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.optionPosition, t.position] }),
+    uniqueIndex('product_option_values_unique').on(t.productId, t.optionPosition, t.value),
+  ],
+);
+
+/**
+ * What is sold: every product has one variant at least (a product without options has exactly one, made by a
+ * trigger when the product is inserted). The product's price, quantity and low-stock threshold are kept in
+ * step: price the lowest variant price, quantity the sum of the variants' stock.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** Unique in the shop when set (a product made before variants has none until the owner gives one). */
+    sku: text('sku'),
+    priceCents: integer('price_cents').notNull(),
+    compareAtCents: integer('compare_at_cents'),
+    stock: integer('stock').notNull(),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    weightGrams: integer('weight_grams'),
+    /** The variant's value of each option ('' when the product has fewer options). */
+    option1: text('option1').notNull().default(''),
+    option2: text('option2').notNull().default(''),
+    option3: text('option3').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_unique').on(t.sku),
+    uniqueIndex('product_variants_combination_unique').on(t.productId, t.option1, t.option2, t.option3),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // The owner's page: variants at or below their threshold (few, whatever the catalogue's size).
+    index('product_variants_low_stock_idx').on(t.stock).where(sql`${t.stock} <= ${t.lowStockThreshold}`),
+    check('product_variants_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('product_variants_compare_at_non_negative', sql`${t.compareAtCents} >= 0`),
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('product_variants_weight_non_negative', sql`${t.weightGrams} >= 0`),
+    check('product_variants_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
+  ],
+);
+
+/** The photos that show a variant (none: the product's photos). */
+export const productVariantPhotos = pgTable(
+  'product_variant_photos',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.photoId] }), index('product_variant_photos_photo_idx').on(t.photoId)],
+);
+
+/**
+ * The option values a product offers (some variant has them), with the product's category and price band
+ * (kept in step by a trigger on products): the facets of the product filters are counted from these.
+ */
+export const productFacetValues = pgTable(
+  'product_facet_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    option: text('option').notNull(),
+    value: text('value').notNull(),
+    categoryId: integer('category_id').notNull(),
+    band: integer('band').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.option, t.value] }),
+    // A filter by an option value within categories and a band reads only index entries (no product rows).
+    index('product_facet_values_value_idx').on(t.option, t.value, t.categoryId, t.band, t.productId),
+  ],
+);
+
+/** How many products of each category and price band offer each option value, kept by triggers. */
+export const catalogueFacetCounts = pgTable(
+  'catalogue_facet_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    band: integer('band').notNull(),
+    option: text('option').notNull(),
+    value: text('value').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.band, t.option, t.value] })],
 );
 
 export const orders = pgTable(
@@ -154,11 +290,29 @@ export const orders = pgTable(
     deliveryPhone: text('delivery_phone').notNull().default(''),
     /** The client address the order was placed from (the limits on unpaid orders per address); none before. */
     placedFrom: text('placed_from'),
+    /** card, bank_transfer or cash_on_delivery (src/domain/order-lifecycle.ts); `status` is the fulfilment status. */
+    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    /** pending, paid, partially_refunded, refunded, failed, expired: moves apart from `status`. */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    /** ISO 4217 code of `total_cents` and the amounts below (minor units of it). */
+    currency: text('currency').notNull().default('USD'),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt, t.id),
+    // The owner's page: card and transfer orders waiting for their payment (few, whatever the orders' number).
+    index('orders_awaiting_payment_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'pending' and ${t.paymentMethod} in ('card', 'bank_transfer') and ${t.status} <> 'cancelled'`),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('card', 'bank_transfer', 'cash_on_delivery')`),
+    check(
+      'orders_payment_status_valid',
+      sql`${t.paymentStatus} in ('pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired')`,
+    ),
+    check('orders_refunded_range', sql`${t.refundedMinor} between 0 and ${t.totalCents}`),
     index('orders_created_at_idx').on(t.createdAt, t.id),
     // The owner's page: orders waiting to be processed or shipped, oldest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -188,6 +342,84 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/**
+ * One payment page at a provider (a Stripe Checkout Session) for an order: a session belongs to one order
+ * and is applied once (`applied_at`); an order has at most one live page (open or processing).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the page; null until the provider answered (the row is written first, for its key). */
+    sessionId: text('session_id'),
+    /** The provider's id of the money taken (a PaymentIntent), which refunds name. */
+    captureId: text('capture_id'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** open, processing, paid, expired, failed (src/server/payments/provider.ts). */
+    state: text('state').notNull().default('open'),
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    /** When its payment was applied to the order: once. */
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('payments_session_unique').on(t.provider, t.sessionId),
+    uniqueIndex('payments_live_order_unique').on(t.orderId).where(sql`${t.state} in ('open', 'processing')`),
+    index('payments_order_idx').on(t.orderId),
+    // The reconciliation job: live pages, oldest expiry first.
+    index('payments_live_expires_idx').on(t.expiresAt).where(sql`${t.state} in ('open', 'processing')`),
+    check('payments_state_valid', sql`${t.state} in ('open', 'processing', 'paid', 'expired', 'failed')`),
+  ],
+);
+
+/** Provider events applied: each one once (the webhook inserts its id in the transaction that applies it). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    sessionId: text('session_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Money given back: through the provider for a card (its row id is the idempotency key), recorded for the others. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The lines refunded: [{productId, quantity}] (empty: an amount or the whole order). */
+    lines: jsonb('lines').notNull().default([]),
+    restock: boolean('restock').notNull().default(false),
+    /** pending (the provider not reached yet), succeeded, failed. */
+    state: text('state').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check('refunds_state_valid', sql`${t.state} in ('pending', 'succeeded', 'failed')`),
+  ],
 );
 
 /**

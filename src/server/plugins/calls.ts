@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { Call, FormFields, HandlerAnswer, ParsedInput } from '../../contract/call.ts';
 import { callList, type CallName, type Calls } from '../../contract/calls.ts';
 import { type MultipartForm, readMultipartForm } from './uploads.ts';
@@ -46,13 +53,19 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, { guards
   for (const [name, call] of callList) {
     const entry = handlers[name] as CallHandler<CallName> | AuthorizedHandler<CallName>;
     const handle = (typeof entry === 'function' ? entry : entry.handle) as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    const authorize = typeof entry === 'function' ? (call.access === 'public' ? undefined : guards[call.access]) : entry.authorize;
+    // The table's guards read only the token: they run before the body is read and checked, so a guest or a
+    // shopper is refused (401, 403) without learning anything of an admin call's schema. A handler's own
+    // authorize may look at the checked parameters, so it runs after them.
+    const guard = typeof entry === 'function' && call.access !== 'public' ? guards[call.access] : undefined;
+    const authorize = typeof entry === 'function' ? undefined : entry.authorize;
     const status = successStatus(call);
     const { form } = call;
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       ...(call.signInBudget ? { onRequest: signInBudget } : {}),
+      ...(guard ? { preValidation: guard as unknown as preValidationAsyncHookHandler } : {}),
       ...(authorize ? { preHandler: authorize } : {}),
       config: { ...(call.cache ? { cache: true } : {}), ...(call.changesCatalogue ? { invalidatesCatalogue: true } : {}) },
       schema: {

@@ -4,7 +4,9 @@ import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
+import { useCategories } from '../features/categories/api/get-categories.ts';
 import { CategoriesMenu } from '../features/categories/components/categories-menu.tsx';
+import { SearchBox } from '../features/products/components/search-box.tsx';
 import HomeRoute from './routes/home.tsx';
 
 // Every screen but Home is loaded on first visit, so the first load stays small.
@@ -23,15 +25,22 @@ const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
 const UserDashboard = lazy(() => import('./routes/user/dashboard.tsx'));
 const UserOrders = lazy(() => import('./routes/user/orders.tsx'));
 const UserProfile = lazy(() => import('./routes/user/profile.tsx'));
+const OrderPayment = lazy(() => import('./routes/user/order-payment.tsx'));
 const NotFound = lazy(() => import('./routes/not-found.tsx'));
 // The administrator area is its own chunk with its own routes: shoppers never download it.
 const AdminArea = lazy(() => import('../admin/admin-area.tsx'));
+
+/** The header's search box, suggesting the shop's categories as well as products. */
+function SiteSearch() {
+  const categories = useCategories();
+  return <SearchBox categories={categories.data ?? []} />;
+}
 
 /** The route table of spec.md section 2. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} onLogout={logout} />}>
+      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} searchBox={<SiteSearch />} onLogout={logout} />}>
         <Route path={paths.home} element={<HomeRoute />} />
         <Route path="/product/:slug" element={<ProductDetails />} />
         <Route path={paths.categories} element={<Categories />} />
@@ -48,12 +57,16 @@ export function AppRoutes() {
         <Route path={paths.user.dashboard} element={<UserGuard />}>
           <Route index element={<UserDashboard />} />
           <Route path="orders" element={<UserOrders />} />
+          <Route path="orders/:orderId/payment" element={<OrderPayment />} />
           <Route path="profile" element={<UserProfile />} />
         </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* The admin area has its own frame: no shop search, cart or categories in its header. */}
+      <Route element={<AppLayout categoriesMenu={null} searchBox={null} onLogout={logout} admin />}>
         <Route path={`${paths.admin.dashboard}/*`} element={<AdminGuard />}>
           <Route path="*" element={<AdminArea />} />
         </Route>
-        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

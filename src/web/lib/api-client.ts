@@ -131,6 +131,11 @@ export function productPhotoUrl(productId: string, version?: string, width?: Pho
   return `${API_BASE}${callPath('productPhoto', { params: { id: productId }, query: { v: version, w: width === undefined ? undefined : String(width) } })}`;
 }
 
+/** The URL of a gallery photo; `version` (its version) lets the browser cache it for good; `width` a WebP copy that wide. */
+export function galleryPhotoUrl(photoId: string, version?: string, width?: PhotoWidth): string {
+  return `${API_BASE}${callPath('galleryPhoto', { params: { photoId }, query: { v: version, w: width === undefined ? undefined : String(width) } })}`;
+}
+
 /** The server does not know the thing asked for (404), or the address cannot name one (400). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);

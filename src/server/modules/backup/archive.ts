@@ -39,10 +39,19 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'category_slug_history', key: ['slug'], batch: 1000 },
   { name: 'products', key: ['id'], batch: 1000 },
   { name: 'product_slug_history', key: ['slug'], batch: 1000 },
-  { name: 'product_photos', key: ['product_id'], batch: 20 },
-  { name: 'product_photo_variants', key: ['product_id', 'width'], batch: 50 },
+  { name: 'product_photos', key: ['id'], batch: 20 },
+  { name: 'product_photo_variants', key: ['photo_id', 'width'], batch: 50 },
+  { name: 'product_options', key: ['product_id', 'position'], batch: 1000 },
+  { name: 'product_option_values', key: ['product_id', 'option_position', 'position'], batch: 1000 },
+  // A restore replaces the one variant a trigger gives each restored product with these.
+  { name: 'product_variants', key: ['id'], batch: 1000 },
+  { name: 'product_variant_photos', key: ['variant_id', 'photo_id'], batch: 1000 },
+  { name: 'product_facet_values', key: ['product_id', 'option', 'value'], batch: 1000 },
   { name: 'orders', key: ['id'], batch: 1000 },
   { name: 'order_items', key: ['id'], batch: 1000 },
+  { name: 'payments', key: ['id'], batch: 1000 },
+  { name: 'payment_events', key: ['provider', 'event_id'], batch: 1000 },
+  { name: 'refunds', key: ['id'], batch: 1000 },
   { name: 'mail_outbox', key: ['id'], batch: 500 },
   { name: 'password_reset_tokens', key: ['id'], batch: 1000 },
   { name: 'audit_log', key: ['id'], batch: 1000 },
@@ -54,7 +63,7 @@ export const BACKUP_TABLES: TableSpec[] = [
  * Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins and the
  * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh).
  */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'auth_failures', 'sign_in_addresses'];
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses'];
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
@@ -233,6 +242,8 @@ export async function restoreBackup(
             table = marker['@table'];
             // The target's own settings (a signing secret made at its first start) give way to the shop's.
             if (table === 'app_settings') await tx.execute(sql`delete from app_settings`);
+            // Each restored product was given one variant by a trigger: the backup's variants replace them.
+            if (table === 'product_variants') await tx.execute(sql`delete from product_variants`);
             const current = new Set(await storedColumns(tx, table));
             columns = (marker.columns ?? []).filter((column) => current.has(column));
             count = 0;

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/http-errors.ts';
+import { claimTurn } from '../../lib/turns.ts';
 import { type Actor, recordChange } from '../audit/service.ts';
 import { type BackupSummary, writeBackup } from './archive.ts';
 
@@ -52,15 +52,8 @@ export interface BackupSchedule {
 export function startBackupSchedule(db: Db, engine: string, schedule: BackupSchedule, log: FastifyBaseLogger): () => void {
   const everyMs = schedule.everyHours * 3_600_000;
   let running = false;
-  const claim = async (): Promise<boolean> => {
-    // The turn is taken when the last backup is older than the period (less a little, for timer drift).
-    const result = await db.execute(sql`
-      insert into app_settings (key, value) values ('backup.last', ${new Date().toISOString()})
-      on conflict (key) do update set value = excluded.value
-      where app_settings.value::timestamptz < now() - ${`${Math.round(everyMs * 0.95)} milliseconds`}::interval
-      returning key`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
-  };
+  // The turn is taken when the last backup is older than the period (less a little, for timer drift).
+  const claim = () => claimTurn(db, 'backup.last', everyMs * 0.95);
   const tick = async () => {
     if (running) return;
     running = true;

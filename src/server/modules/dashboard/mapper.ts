@@ -18,6 +18,8 @@ const stock = (row: Row<'lowStock'>) => ({
   slug: row.slug,
   quantity: row.quantity,
   threshold: row.threshold,
+  ...(row.options ? { variant: row.options } : {}),
+  ...(row.sku ? { sku: row.sku } : {}),
 });
 
 export function toWireDashboard(today: Today, timeZone: string): Wire {
@@ -27,6 +29,7 @@ export function toWireDashboard(today: Today, timeZone: string): Wire {
     lowStock: { count: today.lowStock.count, products: today.lowStock.rows.map(stock) },
     soldOut: { count: today.soldOut.count, products: today.soldOut.rows.map(stock) },
     failedMails: today.failedMails,
+    awaitingPayment: today.awaitingPayment,
     days: today.days.map((day) => ({
       date: day.date,
       orders: day.orders,

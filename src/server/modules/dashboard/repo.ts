@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, products, users } from '../../db/schema.ts';
+import { orderItems, orders, products, productVariants, users } from '../../db/schema.ts';
 
 /** Each of these reads one index (range or partial): the page stays fast with 100,000 orders. */
 
@@ -18,23 +18,26 @@ export async function ordersInStatus(db: Db, status: string, limit: number) {
   return { count: Number(total[0]?.value ?? 0), rows };
 }
 
-/** Products at or below their threshold (the partial index products_low_stock_idx holds only those). */
+/** Variants at or below their threshold (the partial index product_variants_low_stock_idx holds only those). */
 export async function lowStock(db: Db, soldOut: boolean, limit: number) {
-  const atOrBelow = sql`${products.quantity} <= ${products.lowStockThreshold}`;
-  const where = and(atOrBelow, soldOut ? eq(products.quantity, 0) : gt(products.quantity, 0));
+  const atOrBelow = sql`${productVariants.stock} <= ${productVariants.lowStockThreshold}`;
+  const where = and(atOrBelow, soldOut ? eq(productVariants.stock, 0) : gt(productVariants.stock, 0));
   const [total, rows] = await Promise.all([
-    db.select({ value: count() }).from(products).where(where),
+    db.select({ value: count() }).from(productVariants).where(where),
     db
       .select({
         id: products.id,
         name: products.name,
         slug: products.slug,
-        quantity: products.quantity,
-        threshold: products.lowStockThreshold,
+        quantity: productVariants.stock,
+        threshold: productVariants.lowStockThreshold,
+        sku: productVariants.sku,
+        options: sql<string>`concat_ws(' / ', nullif(${productVariants.option1}, ''), nullif(${productVariants.option2}, ''), nullif(${productVariants.option3}, ''))`,
       })
-      .from(products)
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
       .where(where)
-      .orderBy(asc(products.quantity), asc(products.id))
+      .orderBy(asc(productVariants.stock), asc(productVariants.id))
       .limit(limit),
   ]);
   return { count: Number(total[0]?.value ?? 0), rows };
@@ -86,4 +89,13 @@ export async function newCustomers(db: Db, since: Date, limit: number) {
       .limit(limit),
   ]);
   return { count: Number(total[0]?.value ?? 0), rows };
+}
+
+/** Orders waiting for payment by card or transfer (the owner's page), from their partial index. */
+export async function awaitingPayment(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(sql`${orders.paymentStatus} = 'pending' and ${orders.paymentMethod} in ('card', 'bank_transfer') and ${orders.status} <> 'cancelled'`);
+  return row?.value ?? 0;
 }

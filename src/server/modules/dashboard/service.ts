@@ -22,7 +22,7 @@ export function createDashboardService(db: Db, mails: Pick<MailService, 'failedC
       const dates = lastDays(now, DASHBOARD_DAYS, timeZone);
       // From the start of the first day shown (a day more than needed, cut by date below).
       const since = new Date(now.getTime() - (DASHBOARD_DAYS + 1) * 86_400_000);
-      const [waiting, toShip, lowStock, soldOut, failedMails, perDay, bestSellers, newCustomers] = await Promise.all([
+      const [waiting, toShip, lowStock, soldOut, failedMails, perDay, bestSellers, newCustomers, awaitingPayment] = await Promise.all([
         repo.ordersInStatus(db, 'not_processed', LIST),
         repo.ordersInStatus(db, 'processing', LIST),
         repo.lowStock(db, false, LIST),
@@ -31,6 +31,7 @@ export function createDashboardService(db: Db, mails: Pick<MailService, 'failedC
         repo.ordersPerDay(db, since, timeZone),
         repo.bestSellers(db, since, 5),
         repo.newCustomers(db, new Date(now.getTime() - DASHBOARD_DAYS * 86_400_000), 5),
+        repo.awaitingPayment(db),
       ]);
       const byDate = new Map(perDay.map((row) => [row.date, row]));
       const days = dates.map((date) => {
@@ -43,7 +44,7 @@ export function createDashboardService(db: Db, mails: Pick<MailService, 'failedC
           deliveredCents: Number(row?.deliveredCents ?? 0),
         };
       });
-      return { waiting, toShip, lowStock, soldOut, failedMails, days, bestSellers, newCustomers };
+      return { waiting, toShip, lowStock, soldOut, failedMails, awaitingPayment, days, bestSellers, newCustomers };
     },
   };
 }

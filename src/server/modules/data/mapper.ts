@@ -1,23 +1,31 @@
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import { fromCents } from '../../../domain/money.ts';
 import { isPaid, ORDER_STATUS_LABELS, type OrderStatus, paymentLabel } from '../../../domain/order-status.ts';
-import type { StoredProduct } from '../product/service.ts';
+import type { OptionRow, StoredProduct, VariantRow } from '../product/service.ts';
 import type { OrderLineRow } from './repo.ts';
 
 const money = (cents: number) => fromCents(cents).toFixed(2);
 
-/** A product as a CSV row (what the export writes; the import reads the same shape back): PRODUCT_CSV_COLUMNS. */
-export function toProductCsvRow(product: StoredProduct, categoryName: string): string[] {
+/**
+ * A variant of a product as a CSV row (what the export writes; the import reads the same shape back):
+ * CATALOGUE_CSV_COLUMNS, the product's columns with the variant's price, stock and threshold, then the
+ * variant's own columns. A product without variants (none stored) is its own row.
+ */
+export function toProductCsvRow(product: StoredProduct, categoryName: string, variant?: VariantRow, options: OptionRow[] = []): string[] {
   return [
     product.slug,
     product.name,
     product.description,
-    money(product.priceCents),
-    String(product.quantity),
+    money(variant?.priceCents ?? product.priceCents),
+    String(variant?.stock ?? product.quantity),
     product.shipping ? 'yes' : 'no',
     categoryName,
-    String(product.lowStockThreshold),
+    String(variant?.lowStockThreshold ?? product.lowStockThreshold),
     product.updatedAt.toISOString(),
+    variant?.sku ?? '',
+    variant?.compareAtCents === null || variant?.compareAtCents === undefined ? '' : money(variant.compareAtCents),
+    variant?.weightGrams === null || variant?.weightGrams === undefined ? '' : String(variant.weightGrams),
+    ...[0, 1, 2].flatMap((o) => [options[o]?.name ?? '', variant?.options[o] ?? '']),
   ];
 }
 

@@ -1,15 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import {
+  CATALOGUE_CSV_COLUMNS,
   type ImportReport,
   type ImportRow,
   IMPORT_MAX_ROWS,
   IMPORT_REPORT_MAX_ROWS,
-  PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_REQUIRED,
   productCsvRow,
+  VARIANT_CSV_COLUMNS,
+  type VariantCsvRow,
+  variantCsvRow,
 } from '../../../contract/data.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../contract/product.ts';
 import { toCents } from '../../../domain/money.ts';
+import { canonicalValues, combinationKey, gridProblem, type OptionDef } from '../../../domain/variants.ts';
 import { SLUG_PATTERN, slugify } from '../../../domain/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { restoreCell } from '../../lib/csv.ts';
@@ -17,11 +21,24 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { UNIQUE_SLUG_TRIES, uniqueSlug } from '../../lib/unique-slug.ts';
 import { type Actor, recordChange, recordChanges } from '../audit/service.ts';
 import { insertCategory, newCategorySlug } from '../category/service.ts';
-import { toAuditProduct } from '../product/mapper.ts';
-import { insertProducts, type ProductValues, productsBySlug, type StoredProduct, takenSlugs, updateProducts } from '../product/service.ts';
+import { toAuditProduct, toAuditVariants } from '../product/mapper.ts';
+import {
+  findOptionsOf,
+  findVariantsOf,
+  insertProducts,
+  type OptionRow,
+  type ProductValues,
+  productsBySlug,
+  replaceGrid,
+  type StoredProduct,
+  takenSlugs,
+  updateProducts,
+  type VariantRow,
+  type VariantValuesRow,
+} from '../product/service.ts';
 import { allCategories } from './repo.ts';
 
-type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+type Column = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
 /** The product fields each CSV column sets (what an update's `changes` name). */
 const FIELD_COLUMN: Record<string, Column> = {
@@ -44,6 +61,8 @@ interface PlannedRow {
   current?: StoredProduct;
   /** A category the import creates (by its lower-case name), for create and update. */
   newCategory?: string;
+  /** With the variant columns: the product's options and variants as the file has them (written when changed). */
+  grid?: { options: OptionRow[]; variants: VariantValuesRow[]; changed: boolean; before?: { options: OptionRow[]; variants: VariantRow[] } };
 }
 
 export interface ImportPlan {
@@ -70,9 +89,9 @@ function readCsv(file: Buffer): { line: number; record: Record<string, string> }
       bom: true,
       columns: (header: string[]) => {
         const names = header.map((name) => name.trim().toLowerCase());
-        const unknown = names.filter((name) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name));
+        const unknown = names.filter((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
         if (unknown.length > 0) {
-          throw badRequest(`file: unknown column ${unknown.slice(0, 5).join(', ').slice(0, 200)} (the columns are ${PRODUCT_CSV_COLUMNS.join(', ')})`);
+          throw badRequest(`file: unknown column ${unknown.slice(0, 5).join(', ').slice(0, 200)} (the columns are ${CATALOGUE_CSV_COLUMNS.join(', ')})`);
         }
         const missing = PRODUCT_CSV_REQUIRED.filter((name) => !names.includes(name));
         if (missing.length > 0) throw badRequest(`file: the header row lacks the columns ${missing.join(', ')}`);
@@ -116,42 +135,172 @@ const CHANGE_COLUMN: Record<string, Column> = {
   lowStockThreshold: 'low_stock_threshold',
 };
 
+/** The options a row names, in order (name and value), from the variant columns. */
+function rowOptions(variant: VariantCsvRow): { name: string; value: string }[] {
+  const named = [
+    [variant.option1_name, variant.option1_value],
+    [variant.option2_name, variant.option2_value],
+    [variant.option3_name, variant.option3_value],
+  ] as const;
+  return named.flatMap(([name, value]) => (name || value ? [{ name: name ?? '', value: value ?? '' }] : []));
+}
+
+/** A record of the file, read: its product columns, its variant columns, or its errors. */
+interface ReadRecord {
+  line: number;
+  slug: string;
+  name: string;
+  fields?: ReturnType<typeof productCsvRow.parse>;
+  variant?: VariantCsvRow;
+  errors: { column: string; message: string }[];
+}
+
+function readRecord(line: number, record: Record<string, string>): ReadRecord {
+  const slug = (record.slug ?? '').trim();
+  const read: ReadRecord = { line, slug, name: (record.name ?? '').trim(), errors: [] };
+  const parsed = productCsvRow.safeParse({
+    ...record,
+    shipping: record.shipping?.trim() ? record.shipping.trim() : undefined,
+    lowStockThreshold: record.low_stock_threshold?.trim() ? record.low_stock_threshold : undefined,
+    slug: slug || undefined,
+  });
+  const variant = variantCsvRow.safeParse(Object.fromEntries(VARIANT_CSV_COLUMNS.map((column) => [column, record[column] ?? ''])));
+  const seen = new Set<string>();
+  for (const issue of [...(parsed.error?.issues ?? []), ...(variant.error?.issues ?? [])]) {
+    const column = FIELD_COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? 'row');
+    if (seen.has(column)) continue;
+    seen.add(column);
+    read.errors.push({ column, message: issue.message });
+  }
+  if (parsed.success) read.fields = parsed.data;
+  if (variant.success) read.variant = variant.data;
+  return read;
+}
+
+/**
+ * The rows of one product: with the variant columns, the rows that follow each other with one slug (or, for a
+ * new product, without a slug, the same name and option values) are its variants; otherwise each row is one.
+ */
+function groupRecords(records: ReadRecord[], variantColumns: boolean): ReadRecord[][] {
+  const groups: ReadRecord[][] = [];
+  for (const record of records) {
+    const last = groups.at(-1);
+    const previous = last?.at(-1);
+    const hasOptions = record.variant ? rowOptions(record.variant).length > 0 : false;
+    const sameProduct =
+      variantColumns &&
+      previous !== undefined &&
+      (record.slug ? record.slug === previous.slug : !previous.slug && hasOptions && record.name === previous.name);
+    if (sameProduct && last) last.push(record);
+    else groups.push([record]);
+  }
+  return groups;
+}
+
+const sameGrid = (a: { options: OptionDef[]; variants: VariantValuesRow[] }, b: { options: OptionRow[]; variants: VariantRow[] }) =>
+  JSON.stringify(a.options) === JSON.stringify(b.options) &&
+  a.variants.length === b.variants.length &&
+  a.variants.every((variant, i) => {
+    const other = b.variants[i];
+    return (
+      other !== undefined &&
+      variant.sku === other.sku &&
+      variant.priceCents === other.priceCents &&
+      variant.compareAtCents === other.compareAtCents &&
+      variant.stock === other.stock &&
+      variant.lowStockThreshold === other.lowStockThreshold &&
+      variant.weightGrams === other.weightGrams &&
+      combinationKey(variant.options) === combinationKey(other.options)
+    );
+  });
+
+/**
+ * The options and variants of a product from its rows; a problem names the row's line and column. Variants
+ * keep their ids (and photos) when the product has their combination.
+ */
+function gridOf(
+  group: ReadRecord[],
+  current: VariantRow[],
+): { options: OptionRow[]; variants: VariantValuesRow[] } | { line: number; column: string; message: string } {
+  const first = group[0];
+  const names = first?.variant ? rowOptions(first.variant).map((option) => option.name) : [];
+  const options: OptionRow[] = names.map((name) => ({ name, values: [] }));
+  for (const record of group) {
+    const named = record.variant ? rowOptions(record.variant) : [];
+    const mismatch = named.length !== names.length ? 0 : named.findIndex((option, o) => option.name !== names[o]);
+    if (named.length !== names.length || mismatch >= 0) {
+      return { line: record.line, column: `option${Math.max(mismatch, 0) + 1}_name`, message: `must name the options of the product's first row (${names.join(', ') || 'none'})` };
+    }
+    for (const [o, option] of named.entries()) {
+      const values = options[o]?.values ?? [];
+      if (!values.some((value) => value.toLowerCase() === option.value.toLowerCase())) values.push(option.value);
+    }
+  }
+  const byCombination = new Map(current.map((variant) => [combinationKey(variant.options), variant]));
+  const variants: VariantValuesRow[] = group.map((record) => {
+    const values = canonicalValues(options, record.variant ? rowOptions(record.variant).map((option) => option.value) : []);
+    const kept = byCombination.get(combinationKey(values));
+    return {
+      ...(kept ? { id: kept.id } : {}),
+      sku: record.variant?.sku ?? null,
+      priceCents: toCents(record.fields?.price ?? 0),
+      compareAtCents: record.variant?.compare_at_price === undefined ? null : toCents(record.variant.compare_at_price),
+      stock: record.fields?.quantity ?? 0,
+      lowStockThreshold: record.fields?.lowStockThreshold ?? kept?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      weightGrams: record.variant?.weight_grams ?? null,
+      options: values,
+      photoIds: kept?.photoIds ?? [],
+    };
+  });
+  const problem = gridProblem(options, variants);
+  if (problem) {
+    const at = /^variants\.(\d+)(?:\.(\w+))?/.exec(problem.field);
+    const record = group[Number(at?.[1] ?? 0)] ?? first;
+    return { line: record?.line ?? 0, column: at?.[2] === 'sku' ? 'sku' : 'option1_value', message: problem.message };
+  }
+  return { options, variants };
+}
+
 /**
  * What importing `file` would do, row by row, without changing anything: rows match products by slug,
- * a row without a slug is a new product, categories match by name (any case).
+ * a row without a slug is a new product, categories match by name (any case). With the variant columns, the
+ * rows of a product are its variants (its report is on its first row).
  */
 export async function planImport(db: Db, file: Buffer, createCategories: boolean): Promise<ImportPlan> {
   const records = readCsv(file);
+  const variantColumns = records.some(({ record }) => VARIANT_CSV_COLUMNS.some((column) => column in record));
   const knownCategories = new Map((await allCategories(db)).map((row) => [row.name.toLowerCase(), row]));
   const fileSlugs = [...new Set(records.map(({ record }) => (record.slug ?? '').trim()).filter(Boolean))];
   const existing = await productsBySlug(db, fileSlugs);
+  const existingIds = [...existing.values()].map((product) => product.id);
+  const [currentOptions, currentVariants] = await Promise.all([findOptionsOf(db, existingIds), findVariantsOf(db, existingIds)]);
   const newSlugsTaken = await takenSlugs(db, fileSlugs.filter((slug) => !existing.has(slug)));
   const newCategories = new Map<string, string>();
   const seenSlugs = new Set<string>();
-  const rows: PlannedRow[] = records.map(({ line, record }) => {
-    const slug = (record.slug ?? '').trim();
-    const report: ImportRow = { line, slug, name: (record.name ?? '').trim(), action: 'error', changes: [], errors: [] };
+  const groups = groupRecords(
+    records.map(({ line, record }) => readRecord(line, record)),
+    variantColumns,
+  );
+  const rows: PlannedRow[] = groups.map((group) => {
+    const head = group[0] as ReadRecord;
+    const { slug } = head;
+    const report: ImportRow = { line: head.line, slug, name: head.name, action: 'error', changes: [], errors: [] };
     const fail = (column: string, message: string): PlannedRow => {
       report.errors.push({ column, message });
       return { report };
     };
-    const parsed = productCsvRow.safeParse({
-      ...record,
-      shipping: record.shipping?.trim() ? record.shipping.trim() : undefined,
-      lowStockThreshold: record.low_stock_threshold?.trim() ? record.low_stock_threshold : undefined,
-      slug: slug || undefined,
-    });
-    if (!parsed.success) {
-      const seen = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const column = FIELD_COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? 'row');
-        if (seen.has(column)) continue;
-        seen.add(column);
-        report.errors.push({ column, message: issue.message });
+    for (const record of group) {
+      for (const error of record.errors) {
+        report.errors.push(record === head ? error : { column: error.column, message: `line ${record.line}: ${error.message}` });
       }
-      return { report };
     }
-    const fields = parsed.data;
+    if (report.errors.length > 0 || !head.fields) return { report };
+    const fields = head.fields;
+    for (const record of group.slice(1)) {
+      const other = record.fields;
+      const differs = (['name', 'description', 'category', 'shipping'] as const).find((key) => other?.[key] !== fields[key]);
+      if (differs) return fail(FIELD_COLUMN[differs] ?? differs, `line ${record.line}: differs from the product's first row`);
+    }
     if (slug) {
       if (seenSlugs.has(slug)) return fail('slug', 'appears on an earlier row of the file');
       seenSlugs.add(slug);
@@ -170,25 +319,40 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
       newCategory = categoryKey;
       if (!newCategories.has(categoryKey)) newCategories.set(categoryKey, fields.category);
     }
+    let grid: PlannedRow['grid'];
+    if (variantColumns) {
+      const before = current ? { options: currentOptions.get(current.id) ?? [], variants: currentVariants.get(current.id) ?? [] } : undefined;
+      const made = gridOf(group, before?.variants ?? []);
+      if ('message' in made) {
+        return fail(made.column, made.line === head.line ? made.message : `line ${made.line}: ${made.message}`);
+      }
+      grid = { ...made, changed: !before || !sameGrid(made, before), ...(before ? { before } : {}) };
+    }
+    const single = group.length === 1;
     const write: ProductValues = {
       slug: current?.slug ?? slug,
       name: fields.name,
       description: fields.description,
-      priceCents: toCents(fields.price),
-      quantity: fields.quantity,
+      // With several variants, the product's price is the lowest and its quantity their sum.
+      priceCents: Math.min(...group.map((record) => toCents(record.fields?.price ?? 0))),
+      quantity: group.reduce((sum, record) => sum + (record.fields?.quantity ?? 0), 0),
       shipping: fields.shipping ?? current?.shipping ?? false,
       categoryId: category?.id ?? 0,
-      lowStockThreshold: fields.lowStockThreshold ?? current?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      lowStockThreshold: (single ? fields.lowStockThreshold : undefined) ?? current?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     };
+    const withGrid = grid ? { grid } : {};
     if (!current) {
       report.action = 'create';
-      return { report, write, ...(newCategory ? { newCategory } : {}) };
+      return { report, write, ...withGrid, ...(newCategory ? { newCategory } : {}) };
     }
     // A new category has no id yet (0 here): that counts as a change of category.
     const changed = sameProduct(current, write);
-    report.action = changed.length === 0 ? 'unchanged' : 'update';
-    report.changes = changed.map((key) => CHANGE_COLUMN[key] ?? key);
-    return { report, write, current, ...(newCategory ? { newCategory } : {}) };
+    if (!grid && changed.includes('priceCents') && (currentVariants.get(current.id)?.length ?? 0) > 1) {
+      return fail('price', "this product has variants; change each variant's price on its own row (export the catalogue again for its variant columns)");
+    }
+    report.changes = [...changed.map((key) => CHANGE_COLUMN[key] ?? key), ...(grid?.changed ? ['variants'] : [])];
+    report.action = report.changes.length === 0 ? 'unchanged' : 'update';
+    return { report, write, current, ...withGrid, ...(newCategory ? { newCategory } : {}) };
   });
 
   const count = (action: ImportRow['action']) => rows.filter((row) => row.report.action === action).length;
@@ -205,7 +369,7 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
     report: {
       applied: false,
       summary: {
-        rows: rows.length,
+        rows: records.length,
         create: count('create'),
         update: count('update'),
         unchanged: count('unchanged'),
@@ -256,6 +420,24 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
       tx,
       updates.map((row) => ({ ...resolved(row), id: (row.current as StoredProduct).id })),
     );
+    // The variants of the products whose variant rows changed (or that are new), after their products.
+    const grids = [
+      ...creating.map((row, index) => ({ row, id: created[index]?.id })),
+      ...updates.map((row) => ({ row, id: row.current?.id })),
+    ].filter((entry) => entry.row.grid?.changed && entry.id !== undefined);
+    for (const { row, id } of grids) {
+      const grid = row.grid as NonNullable<PlannedRow['grid']>;
+      await replaceGrid(tx, id as number, grid.options, grid.variants);
+    }
+    const gridEntries = grids.map(({ row, id }) => {
+      const grid = row.grid as NonNullable<PlannedRow['grid']>;
+      return {
+        entityId: id as number,
+        action: 'product.variants',
+        before: grid.before ? toAuditVariants(grid.before.options, grid.before.variants) : null,
+        after: toAuditVariants(grid.options, grid.variants),
+      };
+    });
 
     const entries = [
       ...created.map((row, index) => ({ entityId: row.id, action: 'product.create', before: null, after: toAuditProduct(inserts[index] as ProductValues) })),
@@ -274,7 +456,7 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: Actor, fileNa
         };
       }),
     ];
-    await recordChanges(tx, actor, entries.map((entry) => ({ entity: 'product', ...entry })));
+    await recordChanges(tx, actor, [...entries, ...gridEntries].map((entry) => ({ entity: 'product', ...entry })));
     const { summary } = plan.report;
     await recordChange(tx, actor, {
       action: 'products.import',

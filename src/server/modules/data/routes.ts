@@ -1,4 +1,4 @@
-import { ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../contract/data.ts';
+import { ORDER_CSV_COLUMNS, CATALOGUE_CSV_COLUMNS } from '../../../contract/data.ts';
 import { sendCsv, today } from '../../lib/csv.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf } from '../auth/guards.ts';
@@ -10,9 +10,12 @@ export const dataHandlers = (data: DataService) =>
   ({
     productsCsv: async (_request, reply) => {
       async function* rows() {
-        for await (const { product, categoryName } of data.products()) yield toProductCsvRow(product, categoryName);
+        for await (const { product, categoryName, options, variants } of data.products()) {
+          if (variants.length === 0) yield toProductCsvRow(product, categoryName);
+          for (const variant of variants) yield toProductCsvRow(product, categoryName, variant, options);
+        }
       }
-      return sendCsv(reply, `products-${today()}.csv`, PRODUCT_CSV_COLUMNS, rows());
+      return sendCsv(reply, `products-${today()}.csv`, CATALOGUE_CSV_COLUMNS, rows());
     },
 
     importProducts: async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { Actor } from '../audit/service.ts';
-import { allProducts } from '../product/service.ts';
+import { allProducts, findOptionsOf, findVariantsOf, type StoredProduct } from '../product/service.ts';
 import { applyImport, planImport } from './products-csv.ts';
 import { allCategories, orderLines } from './repo.ts';
 
@@ -16,10 +16,23 @@ export interface ImportRequest {
 /** The shop's data for its owner: the catalogue as CSV (export, import with a dry run) and orders for accounting. */
 export function createDataService(db: Db, timeZone: string) {
   return {
-    /** Every product with its category's name, oldest first, read in batches. */
+    /** Every product with its category's name, its options and variants, oldest first, read in batches. */
     async *products() {
       const names = new Map((await allCategories(db)).map((row) => [row.id, row.name]));
-      for await (const product of allProducts(db)) yield { product, categoryName: names.get(product.categoryId) ?? '' };
+      let batch: StoredProduct[] = [];
+      async function* flush() {
+        const ids = batch.map((product) => product.id);
+        const [options, variants] = await Promise.all([findOptionsOf(db, ids), findVariantsOf(db, ids)]);
+        for (const product of batch) {
+          yield { product, categoryName: names.get(product.categoryId) ?? '', options: options.get(product.id) ?? [], variants: variants.get(product.id) ?? [] };
+        }
+        batch = [];
+      }
+      for await (const product of allProducts(db)) {
+        batch.push(product);
+        if (batch.length >= 500) yield* flush();
+      }
+      yield* flush();
     },
 
     /** The report of a file; applied when asked and no row has an error. */

@@ -51,6 +51,11 @@ export function createMailer(options: MailerOptions) {
       return templates.passwordReset(context, user, link, validMinutes);
     },
 
+    /** A payment mail to the shopper (received, bank details, refund, expired), in the caller's transaction. */
+    async payment(tx: Db | Tx, toAddress: string, mail: templates.PaymentMail): Promise<void> {
+      await enqueueMail(tx, { kind: mail.kind, toAddress, ...templates.paymentNotice(context, mail) });
+    },
+
     async welcome(tx: Db | Tx, user: { name: string; email: string }): Promise<void> {
       await enqueueMail(tx, { kind: 'welcome', toAddress: user.email, ...templates.welcome(context, user) });
     },

@@ -231,3 +231,57 @@ ${context.publicUrl}
     ),
   };
 }
+
+/** The kinds of payment mails: received, bank details for a transfer, refund made, payment page expired. */
+export type PaymentMailKind = 'payment-received' | 'payment-bank-details' | 'payment-refunded' | 'payment-expired';
+
+export interface PaymentMail {
+  kind: PaymentMailKind;
+  orderId: number;
+  buyerName: string;
+  /** Already formatted in the order's currency (src/domain/money.ts). */
+  amount: string;
+  /** Bank transfer: where to pay and the reference. */
+  bank?: { accountName: string; iban: string; bic: string; reference: string };
+}
+
+const PAYMENT_SUBJECTS: Record<PaymentMailKind, string> = {
+  'payment-received': 'payment received',
+  'payment-bank-details': 'how to pay by bank transfer',
+  'payment-refunded': 'refund made',
+  'payment-expired': 'payment not received, order cancelled',
+};
+
+/** To the shopper, about an order's payment. */
+export function paymentNotice(context: MailContext, mail: PaymentMail): MailContent {
+  const link = `${context.publicUrl}/dashboard/user/orders`;
+  const sentences: Record<PaymentMailKind, string> = {
+    'payment-received': `we received your payment of ${mail.amount} for order #${mail.orderId}. Thank you!`,
+    'payment-bank-details': `please transfer ${mail.amount} for order #${mail.orderId} to the account below, with the reference, so that we can send it.`,
+    'payment-refunded': `we refunded ${mail.amount} for order #${mail.orderId}. It reaches your account in a few days.`,
+    'payment-expired': `the payment of order #${mail.orderId} (${mail.amount}) did not arrive in time: the order is cancelled. You may order again at any time.`,
+  };
+  const subject = `Order #${mail.orderId}: ${PAYMENT_SUBJECTS[mail.kind]}`;
+  const bankLines = mail.bank
+    ? [`Account name: ${mail.bank.accountName}`, `IBAN: ${mail.bank.iban}`, `BIC: ${mail.bank.bic}`, `Reference: ${mail.bank.reference}`]
+    : [];
+  return {
+    subject,
+    text: `Hello ${mail.buyerName},
+
+${sentences[mail.kind]}
+${bankLines.length ? `\n${bankLines.join('\n')}\n` : ''}
+Your orders: ${link}
+
+${context.shopName}
+`,
+    html: layout(
+      context,
+      subject,
+      `<p>Hello ${escape(mail.buyerName)},</p>
+<p>${escape(sentences[mail.kind])}</p>
+${bankLines.length ? `<p>${bankLines.map(escape).join('<br>')}</p>` : ''}
+<p><a href="${escape(link)}">Your orders</a></p>`,
+    ),
+  };
+}

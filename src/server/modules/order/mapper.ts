@@ -1,9 +1,47 @@
-import type { Order, OrderHistoryEntry, OrderProduct } from '../../../contract/order.ts';
+import type { BankDetails, Order, OrderHistoryEntry, OrderPayment, OrderProduct } from '../../../contract/order.ts';
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
-import { fromCents } from '../../../domain/money.ts';
-import { isPaid, type OrderStatus } from '../../../domain/order-status.ts';
+import { fromCents, fromMinorUnits } from '../../../domain/money.ts';
+import { paidMinor, paymentSucceeded, type PaymentMethod, type PaymentStatus } from '../../../domain/order-lifecycle.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { AuditRow } from '../audit/service.ts';
+import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
+import { transferReference } from './service.ts';
+
+/** What the wire adds to an order beside its row: its live payment page, and the shop's bank details. */
+export interface PaymentExtras {
+  live: PaymentRow[];
+  bank: BankDetails | null;
+}
+
+const NO_EXTRAS: PaymentExtras = { live: [], bank: null };
+
+/**
+ * The order's payment on the wire: a cash order exactly as the specification has it (`success`, `method`);
+ * a card or transfer order with its status, amounts (major units), payment page or bank details.
+ */
+function toWirePayment(row: OrderRow, extras: PaymentExtras): OrderPayment {
+  const method = row.paymentMethod as PaymentMethod;
+  const status = row.paymentStatus as PaymentStatus;
+  if (method === 'cash_on_delivery') return { success: paymentSucceeded(status), method };
+  const amount = (minor: number) => fromMinorUnits(minor, row.currency);
+  const payment: OrderPayment = {
+    success: paymentSucceeded(status),
+    method,
+    status,
+    paid: amount(paidMinor({ payment: status, totalMinor: row.totalCents })),
+    refunded: amount(row.refundedMinor),
+  };
+  if (method === 'card') {
+    const live = extras.live.find((page) => page.orderId === row.id);
+    payment.url = status === 'pending' && row.status !== 'cancelled' ? (live?.url ?? null) : null;
+    payment.expiresAt = live && status === 'pending' ? live.expiresAt.toISOString() : null;
+  } else if (extras.bank) {
+    payment.bank = extras.bank;
+    payment.reference = transferReference(row.id);
+  }
+  return payment;
+}
 
 /** The product ids of a cart as it travels (whole products or `{_id}` entries, one per unit). */
 export const cartProductIds = (cart: { _id: string }[]): number[] => cart.map((entry) => Number(entry._id));
@@ -20,7 +58,7 @@ function unitsOf(item: OrderItemRow): OrderProduct[] {
   return Array.from({ length: item.quantity }, () => unit);
 }
 
-export function toWireOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function toWireOrder(row: OrderRow, items: OrderItemRow[], extras: PaymentExtras = NO_EXTRAS): Order {
   const status = row.status as OrderStatus;
   const createdAt = row.createdAt.toISOString();
   return {
@@ -29,7 +67,7 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[]): Order {
     buyer: { _id: String(row.buyer.id), name: row.buyer.name },
     createAt: createdAt,
     createdAt,
-    payment: { success: isPaid(status), method: 'cash_on_delivery' },
+    payment: toWirePayment(row, extras),
     products: items.flatMap(unitsOf),
     total: fromCents(row.totalCents),
     delivery: row.delivery,
@@ -37,14 +75,14 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[]): Order {
 }
 
 /** Orders with their items, grouped without another query per order. */
-export function toWireOrders(rows: OrderRow[], items: OrderItemRow[]): Order[] {
+export function toWireOrders(rows: OrderRow[], items: OrderItemRow[], extras: PaymentExtras = NO_EXTRAS): Order[] {
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId);
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((row) => toWireOrder(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => toWireOrder(row, byOrder.get(row.id) ?? [], extras));
 }
 
 /** An order's history as the administrator reads it (statuses in the wire's spelling). */

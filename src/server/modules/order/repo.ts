@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { awaitingPayment, orderItems, orders, products, users } from '../../db/schema.ts';
@@ -10,6 +11,10 @@ const orderSelection = {
   id: orders.id,
   status: orders.status,
   totalCents: orders.totalCents,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  currency: orders.currency,
+  refundedMinor: orders.refundedMinor,
   createdAt: orders.createdAt,
   buyer: { id: users.id, name: users.name, email: users.email },
   delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone },
@@ -132,12 +137,14 @@ export async function insertOrder(
   totalCents: number,
   items: NewOrderItem[],
   placedFrom: string,
+  paymentMethod: PaymentMethod = 'cash_on_delivery',
 ): Promise<number> {
   const [row] = await tx
     .insert(orders)
     .values({
       buyerId,
       placedFrom,
+      paymentMethod,
       totalCents,
       deliveryName: delivery.name,
       deliveryAddress: delivery.address,
@@ -156,4 +163,43 @@ export async function lockOrderStatus(tx: Tx, id: number): Promise<string | unde
 
 export async function setOrderStatus(tx: Tx, id: number, status: OrderStatus): Promise<void> {
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id));
+}
+
+/** The order's lifecycle state, its row locked until the transaction ends (every change to an order takes it first). */
+export async function lockOrderState(tx: Tx, id: number): Promise<OrderState | undefined> {
+  const [row] = await tx
+    .select({
+      fulfilment: orders.status,
+      payment: orders.paymentStatus,
+      method: orders.paymentMethod,
+      totalMinor: orders.totalCents,
+      refundedMinor: orders.refundedMinor,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return row
+    ? {
+        ...row,
+        fulfilment: row.fulfilment as OrderStatus,
+        payment: row.payment as PaymentStatus,
+        method: row.method as PaymentMethod,
+      }
+    : undefined;
+}
+
+/** Write an order's new lifecycle state (`paid_at` set the first time it is paid). */
+export async function saveOrderState(tx: Tx, id: number, state: OrderState): Promise<void> {
+  const paid = state.payment !== 'pending' && state.payment !== 'failed' && state.payment !== 'expired';
+  await tx
+    .update(orders)
+    .set({
+      status: state.fulfilment,
+      paymentStatus: state.payment,
+      refundedMinor: state.refundedMinor,
+      updatedAt: new Date(),
+      ...(paid ? { paidAt: sql`coalesce(${orders.paidAt}, now())` } : {}),
+    })
+    .where(eq(orders.id, id));
 }

@@ -2,39 +2,73 @@ import { TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf, userOf } from '../auth/guards.ts';
+import { fromMinorUnits } from '../../../domain/money.ts';
 import { cartProductIds, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
+import type { PaymentRow } from './payment-repo.ts';
+import type { OrderItemRow, OrderRow } from './repo.ts';
 import type { OrderService } from './service.ts';
 
-export const orderHandlers = (orders: OrderService) =>
-  ({
+export const orderHandlers = (orders: OrderService) => {
+  const bank = orders.methods().bank;
+  const wire = (found: { order: OrderRow; items: OrderItemRow[]; live: PaymentRow[] }) => toWireOrder(found.order, found.items, { live: found.live, bank });
+  return {
     myOrders: async (request, reply) => {
       const page = await orders.forBuyer(userOf(request).id, request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return toWireOrders(page.orders, page.items);
+      return toWireOrders(page.orders, page.items, { live: page.live, bank });
     },
 
     placeOrder: async (request) => {
-      const { order, items } = await orders.checkout(userOf(request), cartProductIds(request.body.cart), actorOf(request));
-      return { success: true, message: 'Order placed successfully', order: toWireOrder(order, items) };
+      const placed = await orders.checkout(userOf(request), cartProductIds(request.body.cart), actorOf(request), request.body.paymentMethod);
+      return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },
 
     allOrders: async (request, reply) => {
       const page = await orders.all(request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return toWireOrders(page.orders, page.items);
+      return toWireOrders(page.orders, page.items, { live: page.live, bank });
     },
 
     setOrderStatus: async (request) => {
-      const { order, items } = await orders.setStatus(request.params.orderId, request.body.status, actorOf(request));
+      const changed = await orders.setStatus(request.params.orderId, request.body.status, actorOf(request));
       return {
         success: true,
         message: `Order status set to ${ORDER_STATUS_LABELS[request.body.status]}`,
-        order: toWireOrder(order, items),
+        order: wire(changed),
       };
     },
 
     orderDetail: async (request) => {
-      const { order, items, history } = await orders.detail(request.params.orderId);
-      return { success: true, order: toWireOrder(order, items), history: toWireHistory(history) };
+      const found = await orders.detail(request.params.orderId);
+      return { success: true, order: wire(found), history: toWireHistory(found.history) };
     },
-  }) satisfies Partial<Handlers>;
+
+    paymentMethods: async () => orders.methods(),
+
+    orderPayment: async (request) => ({ success: true, order: wire(await orders.paymentOf(userOf(request).id, request.params.orderId)) }),
+
+    payOrder: async (request) => {
+      const user = userOf(request);
+      return { success: true, order: wire(await orders.pay(user.id, user.email, request.params.orderId)) };
+    },
+
+    markOrderPaid: async (request) => ({
+      success: true,
+      message: 'Payment recorded as received',
+      order: wire(await orders.markPaid(request.params.orderId, actorOf(request))),
+    }),
+
+    refundOrder: async (request) => {
+      const done = await orders.refund(request.params.orderId, request.body, actorOf(request));
+      const refund = done.refund;
+      if (!refund) throw new Error('refund not found after commit');
+      const amount = fromMinorUnits(refund.amountMinor, done.order.currency);
+      return {
+        success: true,
+        message: refund.state === 'pending' ? 'Refund recorded; the card provider has not confirmed it yet' : 'Refund made',
+        refund: { id: String(refund.id), amount, state: refund.state as 'pending' | 'succeeded' | 'failed' },
+        order: wire(done),
+      };
+    },
+  } satisfies Partial<Handlers>;
+};

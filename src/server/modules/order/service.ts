@@ -1,19 +1,52 @@
 
 import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import { UNPAGED_ORDERS_MAX } from '../../../contract/order.ts';
+import type { BankDetails } from '../../../contract/order.ts';
+import { paths } from '../../../contract/pages.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
-import { type Actor, historyOf, recordChange } from '../audit/service.ts';
+import { type PaymentProvider, type PaymentSession, PaymentRejectedError, PaymentUnavailableError } from '../../payments/provider.ts';
+import { type Actor, historyOf, recordChange, systemActor } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentMailKind } from '../mail/templates.ts';
+import * as payRepo from './payment-repo.ts';
 import * as repo from './repo.ts';
 
 export interface OrderPage {
   orders: repo.OrderRow[];
   items: repo.OrderItemRow[];
+  /** The live payment pages of the card orders among them. */
+  live: payRepo.PaymentRow[];
   total: number;
 }
+
+/** How the shop takes money (from the settings): the methods on, the bank details, the card provider. */
+export interface PaymentSettings {
+  methods: PaymentMethod[];
+  bank: BankDetails | null;
+  /** Minutes a card order waits on its payment page, its stock held. */
+  cardMinutes: number;
+  provider: PaymentProvider | null;
+  publicUrl: string;
+  shopName: string;
+  log?: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+}
+
+/** The reference a shopper writes on a bank transfer. */
+export const transferReference = (orderId: number) => `ORDER-${orderId}`;
+
+/** What a refund gives back beside its amount. */
+interface RefundDetail {
+  lines: { productId: number; quantity: number }[];
+  restock: boolean;
+  reason: string;
+}
+
+type AfterCommit = (() => Promise<void>)[];
 
 /** Sum the units per product id (in the order of first appearance): a cart may hold a product several times. */
 export function countUnits(productIds: number[]): Map<number, number> {
@@ -69,7 +102,10 @@ function checkOrderLimits(open: { account: repo.OpenOrders; address: repo.OpenOr
   }
 }
 
-export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) {
+export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, payments: PaymentSettings) {
+  const { provider } = payments;
+  const system = systemActor('payments');
+  const warn = (object: object, message: string) => payments.log?.warn(object, message);
   /** A page of ORDERS_PAGE_SIZE, newest first; without a page, the newest UNPAGED_ORDERS_MAX. */
   async function page(buyerId: number | null, pageNumber: number | undefined): Promise<OrderPage> {
     const { items: orders, total } = await listWithTotal(
@@ -77,17 +113,254 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
       () => repo.countOrders(db, buyerId),
       ({ limit, offset }) => repo.listOrders(db, buyerId, limit, offset),
     );
-    const items = await repo.itemsOfOrders(
-      db,
-      orders.map((order) => order.id),
-    );
-    return { orders, items, total };
+    const ids = orders.map((order) => order.id);
+    const [items, live] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids)]);
+    return { orders, items, live, total };
   }
 
   async function withItems(tx: Db | Tx, orderId: number) {
     const order = await repo.findOrder(tx, orderId);
     if (!order) throw notFound('Order not found');
-    return { order, items: await repo.itemsOfOrders(tx, [orderId]) };
+    const [items, live] = await Promise.all([repo.itemsOfOrders(tx, [orderId]), payRepo.livePayments(tx, [orderId])]);
+    return { order, items, live };
+  }
+
+  async function paymentMail(tx: Db | Tx, orderId: number, kind: PaymentMailKind, amountMinor: number): Promise<void> {
+    const order = await repo.findOrder(tx, orderId);
+    if (!order) return;
+    const bank = kind === 'payment-bank-details' && payments.bank ? { ...payments.bank, reference: transferReference(orderId) } : undefined;
+    await mailer.payment(tx, order.buyer.email, {
+      kind,
+      orderId,
+      buyerName: order.buyer.name,
+      amount: formatMoney(amountMinor, order.currency),
+      ...(bank ? { bank } : {}),
+    });
+  }
+
+  /**
+   * Applies a decision of the lifecycle to a locked order, in the caller's transaction: its effects
+   * (stock, refund rows, closing the payment page), the new state, the history entry and the buyer's
+   * mails. What must reach the provider is pushed to `after`, run once the transaction is committed.
+   */
+  async function applyDecision(
+    tx: Tx,
+    orderId: number,
+    before: OrderState,
+    decision: Extract<Decision, { changed: true }>,
+    actor: Actor,
+    after: AfterCommit,
+    refund: RefundDetail = { lines: [], restock: false, reason: '' },
+  ): Promise<{ refundId: number | null }> {
+    const next = decision.state;
+    let refundId: number | null = null;
+    for (const effect of decision.effects) {
+      if (effect.type === 'release_stock') await moveStock(tx, orderId, 1);
+      else if (effect.type === 'take_stock') await moveStock(tx, orderId, -1);
+      else if (effect.type === 'refund') {
+        const card = before.method === 'card';
+        const paid = card ? await payRepo.paidPayment(tx, orderId) : undefined;
+        const row = await payRepo.insertRefund(tx, {
+          orderId,
+          paymentId: paid?.id ?? null,
+          amountMinor: effect.amountMinor,
+          lines: refund.lines,
+          restock: refund.restock,
+          state: card ? 'pending' : 'succeeded',
+          reason: refund.reason,
+          createdBy: actor.id,
+        });
+        refundId = row.id;
+        if (refund.restock && refund.lines.length > 0) {
+          await repo.adjustStock(tx, refund.lines.map((line) => ({ productId: line.productId, delta: line.quantity })));
+        }
+        if (card) after.push(() => sendRefund(row.id));
+        else await paymentMail(tx, orderId, 'payment-refunded', effect.amountMinor);
+        await recordChange(tx, actor, {
+          action: 'order.refund',
+          entity: 'order',
+          entityId: orderId,
+          after: { refundId: row.id, amountMinor: effect.amountMinor, lines: refund.lines, restock: refund.restock },
+        });
+      } else if (effect.type === 'expire_checkout') {
+        const live = await payRepo.livePayment(tx, orderId);
+        if (live?.sessionId) after.push(() => closePage(live.sessionId as string));
+        else if (live) await payRepo.setPaymentState(tx, live.id, 'expired');
+      }
+    }
+    await repo.saveOrderState(tx, orderId, next);
+    const statusChanged = before.fulfilment !== next.fulfilment;
+    await recordChange(tx, actor, {
+      action: statusChanged ? 'order.status' : 'order.payment',
+      entity: 'order',
+      entityId: orderId,
+      before: { status: before.fulfilment, payment: before.payment },
+      after: { status: next.fulfilment, payment: next.payment, refundedMinor: next.refundedMinor },
+    });
+    if (statusChanged) {
+      const order = await repo.findOrder(tx, orderId);
+      if (order) await mailer.statusChanged(tx, { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment });
+    }
+    return { refundId };
+  }
+
+  async function runAfter(after: AfterCommit): Promise<void> {
+    for (const job of after) {
+      try {
+        await job();
+      } catch (error) {
+        // The job retries it (refunds stay pending, pages are read again).
+        warn({ err: error }, 'payment step after commit failed; the reconciliation job retries it');
+      }
+    }
+  }
+
+  /** Closes a card payment page at the provider, then applies what it says (a payment that arrived meanwhile is refunded). */
+  async function closePage(sessionId: string): Promise<void> {
+    if (!provider) return;
+    const session = await provider.expirePayment(sessionId, `expire-${sessionId}`);
+    await applySession(session);
+  }
+
+  /** Sends a pending card refund to the provider (its row id is the idempotency key: a retry never refunds twice). */
+  async function sendRefund(refundId: number): Promise<void> {
+    const refund = await payRepo.findRefund(db, refundId);
+    if (!refund || refund.state !== 'pending' || !provider) return;
+    const payment = refund.paymentId ? await payRepo.findPaymentById(db, refund.paymentId) : undefined;
+    if (!payment?.captureId) {
+      warn({ refundId }, 'card refund without a captured payment: left pending');
+      return;
+    }
+    try {
+      const result = await provider.refund({
+        captureId: payment.captureId,
+        amountMinor: refund.amountMinor,
+        currency: payment.currency,
+        idempotencyKey: `refund-${refund.id}`,
+        orderId: String(refund.orderId),
+      });
+      const state = result.state === 'failed' ? 'failed' : 'succeeded';
+      await db.transaction(async (tx) => {
+        await payRepo.setRefundState(tx, refund.id, state, result.id);
+        if (state === 'succeeded') await paymentMail(tx, refund.orderId, 'payment-refunded', refund.amountMinor);
+        else await undoRefund(tx, refund);
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentRejectedError)) throw error;
+      await db.transaction(async (tx) => {
+        await payRepo.setRefundState(tx, refund.id, 'failed', null);
+        await undoRefund(tx, refund);
+      });
+      warn({ refundId, reason: error.message }, 'card refund refused by the provider');
+    }
+  }
+
+  /** A refund the provider refused: the order counts the money as not given back. */
+  async function undoRefund(tx: Tx, refund: payRepo.RefundRow): Promise<void> {
+    const state = await repo.lockOrderState(tx, refund.orderId);
+    if (!state) return;
+    const refundedMinor = Math.max(0, state.refundedMinor - refund.amountMinor);
+    const payment = refundedMinor === 0 ? 'paid' : refundedMinor < state.totalMinor ? 'partially_refunded' : 'refunded';
+    await repo.saveOrderState(tx, refund.orderId, { ...state, refundedMinor, payment });
+  }
+
+  /**
+   * The one paid (or expired, or failed) step for a provider's payment page: from the webhook (with its
+   * event id), the shopper's return and the reconciliation job. Under the order's row lock, the page's
+   * outcome is applied once (`applied_at`, the page's state; each event id once): duplicate, late and
+   * shuffled reports change nothing twice.
+   */
+  async function applySession(session: PaymentSession, event?: { id: string; type: string }): Promise<void> {
+    if (!provider) return;
+    const after: AfterCommit = [];
+    await db.transaction(async (tx) => {
+      if (event && !(await payRepo.recordEvent(tx, { provider: provider.name, eventId: event.id, type: event.type, sessionId: session.id }))) return;
+      const found = await payRepo.findPaymentBySession(tx, provider.name, session.id);
+      if (!found) {
+        warn({ sessionId: session.id, orderId: session.orderId }, 'payment event for a page the shop does not know: ignored');
+        return;
+      }
+      const state = await repo.lockOrderState(tx, found.orderId);
+      const payment = await payRepo.lockPayment(tx, found.id);
+      if (!state || !payment) return;
+      await applyOutcome(tx, found.orderId, state, payment, session.state, session.amountMinor, session.captureId, after);
+    });
+    await runAfter(after);
+  }
+
+  async function applyOutcome(
+    tx: Tx,
+    orderId: number,
+    state: OrderState,
+    payment: payRepo.PaymentRow,
+    outcome: PaymentSession['state'],
+    amountMinor: number,
+    captureId: string | null,
+    after: AfterCommit,
+  ): Promise<void> {
+    if (outcome === 'open') return;
+    if (outcome === 'processing') {
+      if (payment.state === 'open') await payRepo.setPaymentState(tx, payment.id, 'processing');
+      return;
+    }
+    if (outcome === 'paid') {
+      if (payment.appliedAt) return;
+      await payRepo.setPaymentState(tx, payment.id, 'paid', { captureId, applied: true });
+      const decision = decide(state, { type: 'paid', amountMinor, by: 'provider' });
+      if (!decision.ok) {
+        payments.log?.error({ orderId, amountMinor, reason: decision.message }, 'a card payment does not fit its order: check it at the provider');
+        return;
+      }
+      if (!decision.changed) return;
+      await applyDecision(tx, orderId, state, decision, system, after);
+      if (decision.state.payment === 'paid') await paymentMail(tx, orderId, 'payment-received', amountMinor);
+      return;
+    }
+    // expired or failed: only a live page ends its order.
+    if (payment.state !== 'open' && payment.state !== 'processing') return;
+    await payRepo.setPaymentState(tx, payment.id, outcome);
+    const decision = decide(state, { type: outcome === 'expired' ? 'payment_expired' : 'payment_failed' });
+    if (!decision.ok || !decision.changed) return;
+    await applyDecision(tx, orderId, state, decision, system, after);
+    await paymentMail(tx, orderId, 'payment-expired', state.totalMinor);
+  }
+
+  /** Asks the provider for a payment page for a card order's payment row; 503 (the order kept) when it cannot be reached. */
+  async function openPage(orderId: number, payment: payRepo.PaymentRow, email: string): Promise<void> {
+    if (!provider) throw new HttpError(503, 'Card payment is not available in this shop');
+    try {
+      const session = await provider.createPayment({
+        orderId: String(orderId),
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        description: `Order ${orderId} at ${payments.shopName}`,
+        successUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}?session={SESSION_ID}`,
+        cancelUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}`,
+        expiresAt: payment.expiresAt,
+        idempotencyKey: `order-${orderId}-page-${payment.id}`,
+        customerEmail: email,
+      });
+      await payRepo.setPaymentSession(db, payment.id, session);
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError || error instanceof PaymentRejectedError)) throw error;
+      warn({ orderId, reason: error.message }, 'card payment page could not be made');
+      throw new HttpError(
+        503,
+        `Card payment is unavailable right now; your order #${orderId} is kept for ${payments.cardMinutes} minutes: pay from its page, or order again with another method`,
+      );
+    }
+  }
+
+  /** A live page whose provider id is not known yet, past its time: the order ends as an expired card payment. */
+  async function expireUnopened(payment: payRepo.PaymentRow): Promise<void> {
+    const after: AfterCommit = [];
+    await db.transaction(async (tx) => {
+      const state = await repo.lockOrderState(tx, payment.orderId);
+      const row = await payRepo.lockPayment(tx, payment.id);
+      if (!state || !row || row.sessionId) return;
+      await applyOutcome(tx, payment.orderId, state, row, 'expired', row.amountMinor, null, after);
+    });
+    await runAfter(after);
   }
 
   /** Move stock back into the shop (cancel) or out of it again (un-cancel), refusing to go below zero. */
@@ -95,6 +368,12 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
     const items = await repo.itemsOfOrders(tx, [orderId]);
     const units = new Map<number, number>();
     for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+    if (direction === 1) {
+      // Units a refund already put back on the shelves are not given back twice.
+      for (const [productId, quantity] of await payRepo.refundedUnits(tx, orderId, { restocked: true })) {
+        units.set(productId, Math.max(0, (units.get(productId) ?? 0) - quantity));
+      }
+    }
     if (direction === -1) {
       const stock = await repo.lockProducts(tx, [...units.keys()]);
       const inStock = new Map(stock.map((row) => [row.id, row.quantity]));
@@ -122,9 +401,13 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor & { address: string }) {
+    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor & { address: string }, method?: PaymentMethod) {
       const units = countUnits(productIds);
-      return db.transaction(async (tx) => {
+      const chosen: PaymentMethod = method ?? 'cash_on_delivery';
+      if (method && !payments.methods.includes(method)) {
+        throw badRequest(`paymentMethod: ${method} is not offered by this shop (offered: ${payments.methods.join(', ') || 'none'})`);
+      }
+      const placed = await db.transaction(async (tx) => {
         await repo.lockOrderLimits(tx, buyer.id, actor.address);
         const [account, address] = await Promise.all([
           repo.openOrders(tx, { buyerId: buyer.id }),
@@ -158,7 +441,16 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
           items.map((item) => ({ productId: item.productId, delta: -item.quantity })),
         );
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address);
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen);
+        if (chosen === 'card' && provider) {
+          await payRepo.insertPayment(tx, {
+            orderId,
+            provider: provider.name,
+            amountMinor: totalCents,
+            currency: 'USD',
+            expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
+          });
+        }
         const placed = await withItems(tx, orderId);
         await mailer.orderPlaced(tx, {
           id: orderId,
@@ -172,47 +464,215 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits) 
           action: 'order.placed',
           entity: 'order',
           entityId: orderId,
-          after: { status: placed.order.status, totalCents },
+          after: { status: placed.order.status, totalCents, paymentMethod: chosen },
         });
+        if (chosen === 'bank_transfer') await paymentMail(tx, orderId, 'payment-bank-details', totalCents);
         return placed;
+      });
+      const page = placed.live[0];
+      if (chosen === 'card' && page) {
+        await openPage(placed.order.id, page, buyer.email);
+        return withItems(db, placed.order.id);
+      }
+      return placed;
+    },
+
+    /**
+     * The owner moves an order. A cash on delivery order keeps the specification's rules (any status may
+     * follow any other; cancelling returns the stock, reopening takes it again; delivered is paid). Card
+     * and transfer orders move through the lifecycle's allowed steps only (src/domain/order-lifecycle.ts):
+     * a forbidden step is a 409 with its reason; cancelling a paid order refunds it, an unpaid card order's
+     * payment page is closed. A change is recorded and the buyer mailed in the same transaction; setting
+     * the status it already has changes nothing.
+     */
+    async setStatus(orderId: number, status: OrderStatus, actor: Actor) {
+      const after: AfterCommit = [];
+      const result = await db.transaction(async (tx) => {
+        const current = await repo.lockOrderState(tx, orderId);
+        if (current === undefined) throw notFound('Order not found');
+        if (current.fulfilment === status) return withItems(tx, orderId);
+        if (current.method === 'cash_on_delivery' && current.refundedMinor === 0) {
+          if (current.fulfilment !== 'cancelled' && status === 'cancelled') await moveStock(tx, orderId, 1);
+          if (current.fulfilment === 'cancelled' && status !== 'cancelled') await moveStock(tx, orderId, -1);
+          const next: OrderState = { ...current, fulfilment: status, payment: status === 'delivered' ? 'paid' : 'pending' };
+          await applyDecision(tx, orderId, current, { ok: true, changed: true, state: next, effects: [] }, actor, after);
+          return withItems(tx, orderId);
+        }
+        const decision = decide(current, { type: 'fulfil', to: status });
+        if (!decision.ok) throw conflict(decision.message);
+        if (decision.changed) await applyDecision(tx, orderId, current, decision, actor, after);
+        return withItems(tx, orderId);
+      });
+      await runAfter(after);
+      return after.length > 0 ? withItems(db, orderId) : result;
+    },
+
+    /** The owner records a bank transfer as received (409 for a card or cash order, a cancelled one). */
+    async markPaid(orderId: number, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockOrderState(tx, orderId);
+        if (current === undefined) throw notFound('Order not found');
+        if (current.method === 'cash_on_delivery') throw conflict('A cash on delivery order is paid when it is delivered');
+        const decision = decide(current, { type: 'paid', amountMinor: current.totalMinor, by: 'owner' });
+        if (!decision.ok) throw conflict(decision.message);
+        if (!decision.changed) throw conflict('This order is paid already');
+        await applyDecision(tx, orderId, current, decision, actor, []);
+        await paymentMail(tx, orderId, 'payment-received', current.totalMinor);
+        return withItems(tx, orderId);
       });
     },
 
     /**
-     * Any status may follow any other; cancelling returns the stock, reopening takes it again. A change
-     * is recorded (who, when, from where, before and after) and the buyer is mailed, in the same
-     * transaction; setting the status it already has changes nothing.
+     * Gives money back: the lines named (their unit prices times the quantities), or all that is left.
+     * Under the order's row lock, so that clicks at once never refund more than was paid; a card refund
+     * goes to the provider after the commit with its row id as the idempotency key.
      */
-    async setStatus(orderId: number, status: OrderStatus, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const current = await repo.lockOrderStatus(tx, orderId);
+    async refund(orderId: number, body: { lines?: { productId: number; quantity: number }[]; restock: boolean; reason: string }, actor: Actor) {
+      const after: AfterCommit = [];
+      const refundId = await db.transaction(async (tx) => {
+        const current = await repo.lockOrderState(tx, orderId);
         if (current === undefined) throw notFound('Order not found');
-        if (current === status) return withItems(tx, orderId);
-        if (current !== 'cancelled' && status === 'cancelled') await moveStock(tx, orderId, 1);
-        if (current === 'cancelled' && status !== 'cancelled') await moveStock(tx, orderId, -1);
-        await repo.setOrderStatus(tx, orderId, status);
-        const changed = await withItems(tx, orderId);
-        await recordChange(tx, actor, {
-          action: 'order.status',
-          entity: 'order',
-          entityId: orderId,
-          before: { status: current },
-          after: { status },
-        });
-        await mailer.statusChanged(tx, {
-          id: orderId,
-          buyerName: changed.order.buyer.name,
-          buyerEmail: changed.order.buyer.email,
-          status,
-        });
-        return changed;
+        const items = await repo.itemsOfOrders(tx, [orderId]);
+        const done = await payRepo.refundedUnits(tx, orderId);
+        const named = new Map<number, number>();
+        for (const line of body.lines ?? []) named.set(line.productId, (named.get(line.productId) ?? 0) + line.quantity);
+        const lines: { productId: number; quantity: number }[] = [];
+        let amountMinor = 0;
+        if (named.size > 0) {
+          for (const [productId, quantity] of named) {
+            const item = items.find((candidate) => candidate.productId === productId);
+            if (!item) throw badRequest(`lines: product ${productId} is not in this order`);
+            const left = item.quantity - (done.get(productId) ?? 0);
+            if (quantity > left) throw conflict(`Only ${left} of ${item.name} left to refund`);
+            lines.push({ productId, quantity });
+            amountMinor += item.unitPriceCents * quantity;
+          }
+        } else {
+          amountMinor = current.totalMinor - current.refundedMinor;
+          for (const item of items) {
+            const left = item.quantity - (done.get(item.productId) ?? 0);
+            if (left > 0) lines.push({ productId: item.productId, quantity: left });
+          }
+        }
+        if (amountMinor === 0 && current.payment === 'refunded') throw conflict('This order is already refunded in full');
+        const decision = decide(current, { type: 'refund', amountMinor });
+        if (!decision.ok) throw conflict(decision.message);
+        if (!decision.changed) throw conflict('Nothing to refund');
+        const applied = await applyDecision(tx, orderId, current, decision, actor, after, { lines, restock: body.restock, reason: body.reason });
+        return applied.refundId as number;
       });
+      await runAfter(after);
+      const refund = await payRepo.findRefund(db, refundId);
+      return { ...(await withItems(db, orderId)), refund };
+    },
+
+    /** The payment methods checkout offers, and the bank details for a transfer. */
+    methods: () => ({ methods: payments.methods, bank: payments.methods.includes('bank_transfer') ? payments.bank : null }),
+
+    /**
+     * The buyer's order and its payment: a card order still waiting is asked of the provider first (the
+     * return from the payment page), and what it says applied through the one paid step.
+     */
+    async paymentOf(buyerId: number, orderId: number) {
+      const own = await repo.findOrder(db, orderId);
+      if (!own || own.buyer.id !== buyerId) throw notFound('Order not found');
+      if (own.paymentMethod === 'card' && own.paymentStatus === 'pending' && provider) {
+        const live = await payRepo.livePayment(db, orderId);
+        if (live?.sessionId) {
+          try {
+            await applySession(await provider.getPayment(live.sessionId));
+          } catch (error) {
+            if (!(error instanceof PaymentUnavailableError || error instanceof PaymentRejectedError)) throw error;
+            // Shown as pending; the webhook or the job finishes it.
+          }
+        }
+      }
+      return withItems(db, orderId);
+    },
+
+    /** Pay again: a card order still waiting gets its open page back, or a new one. */
+    async pay(buyerId: number, buyerEmail: string, orderId: number) {
+      const own = await repo.findOrder(db, orderId);
+      if (!own || own.buyer.id !== buyerId) throw notFound('Order not found');
+      if (own.paymentMethod !== 'card') throw conflict('Only a card order is paid on a payment page');
+      if (own.status === 'cancelled' || own.paymentStatus !== 'pending') {
+        throw conflict(own.status === 'cancelled' ? 'This order is cancelled: order again to pay' : 'This order is paid already');
+      }
+      if (!provider) throw new HttpError(503, 'Card payment is not available in this shop');
+      let live = await payRepo.livePayment(db, orderId);
+      if (!live) {
+        live = await db.transaction((tx) =>
+          payRepo.insertPayment(tx, {
+            orderId,
+            provider: provider.name,
+            amountMinor: own.totalCents,
+            currency: own.currency,
+            expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
+          }),
+        );
+      }
+      if (!live.sessionId) await openPage(orderId, live, buyerEmail);
+      return withItems(db, orderId);
+    },
+
+    /** A verified provider notification, applied once (400 for a bad or old signature, nothing changed). */
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+      if (!provider) throw notFound('Card payment is not set up in this shop');
+      let event;
+      try {
+        event = provider.parseEvent(rawBody, signature);
+      } catch (error) {
+        throw badRequest((error as Error).message);
+      }
+      if (event.kind === 'ignored') return;
+      await applySession(event.session, { id: event.id, type: event.type });
+    },
+
+    /**
+     * The reconciliation job: every live card page is read from the provider and what it says applied
+     * (a page open past its time is closed first); a page never made past its time ends its order; card
+     * refunds the provider has not confirmed are sent again.
+     */
+    async reconcile(now = Date.now()): Promise<{ checked: number }> {
+      let checked = 0;
+      let afterId = 0;
+      for (;;) {
+        const batch = await payRepo.livePaymentsBatch(db, afterId, 50);
+        if (batch.length === 0) break;
+        afterId = (batch.at(-1) as payRepo.PaymentRow).id;
+        for (const payment of batch) {
+          checked += 1;
+          try {
+            if (!payment.sessionId) {
+              if (payment.expiresAt.getTime() < now) await expireUnopened(payment);
+              continue;
+            }
+            if (!provider) continue;
+            let session = await provider.getPayment(payment.sessionId);
+            if (session.state === 'open' && session.expiresAt.getTime() + 60_000 < now) {
+              session = await provider.expirePayment(payment.sessionId, `expire-${payment.sessionId}`);
+            }
+            await applySession(session);
+          } catch (error) {
+            warn({ err: error, paymentId: payment.id }, 'payment check failed; tried again at the next run');
+          }
+        }
+      }
+      // Older than half a minute: a refund being sent right now is left to its own request.
+      for (const refund of await payRepo.pendingRefunds(db, new Date(now - 30_000), 100)) {
+        try {
+          await sendRefund(refund.id);
+        } catch (error) {
+          warn({ err: error, refundId: refund.id }, 'card refund still not sent; tried again at the next run');
+        }
+      }
+      return { checked };
     },
 
     /** One order for the administrator: its delivery details, lines, total and status history. */
     async detail(orderId: number) {
-      const { order, items } = await withItems(db, orderId);
-      return { order, items, history: await historyOf(db, 'order', orderId) };
+      const found = await withItems(db, orderId);
+      return { ...found, history: await historyOf(db, 'order', orderId) };
     },
   };
 }

@@ -5,14 +5,16 @@ import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf } from '../auth/guards.ts';
 import { toWireCategory } from '../category/mapper.ts';
 import type { CategoryService } from '../category/service.ts';
-import { toWireProduct } from './mapper.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
+import type { VariantService } from './variants-service.ts';
 
 /** With a version in the address the photo never changes: cache it for a year; without, revalidate. */
 const photoCacheControl = (version: string | undefined) =>
   version ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 
-export const productHandlers = (products: ProductService, categories: CategoryService) =>
+export const productHandlers = (products: ProductService, categories: CategoryService, variants: VariantService) =>
   ({
     productList: async (request) => {
       const rows = await products.newest(request.params.page);
@@ -22,9 +24,14 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request) => {
-      const { checked, radio, page, sort } = request.body;
-      const result = await products.filter(checked.map(Number), radio, page, sort);
-      return { success: true, products: result.products.map(toWireProduct), total: result.total };
+      const { checked, radio, page, sort, options, facets } = request.body;
+      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
+      return {
+        success: true,
+        products: result.products.map(toWireProduct),
+        total: result.total,
+        ...(result.facets ? { facets: result.facets } : {}),
+      };
     },
 
     search: async (request, reply) => {
@@ -107,6 +114,49 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       const photo = file ? await checkPhoto(file) : null;
       const row = await products.update(request.params.id, fields, photo, actorOf(request));
       return { success: true, message: 'Product Updated Successfully', product: toWireProduct(row) };
+    },
+
+    productVariants: async (request) => toWireProductVariants(await variants.bySlug(request.params.slug)),
+
+    adminProductVariants: async (request) => toWireProductVariants(await variants.forAdmin(request.params.id), true),
+
+    setProductVariants: async (request) =>
+      toWireProductVariants(await variants.setGrid(request.params.id, request.body, actorOf(request)), true),
+
+    addProductPhoto: async (request) => {
+      const { fields, file } = request.form;
+      if (!file) throw badRequest('photo: is required');
+      const photo = await checkPhoto(file);
+      const gallery = await variants.addPhoto(request.params.id, photo, fields.alt ?? '', actorOf(request));
+      return { success: true, message: 'Photo Added', photos: gallery.map(toWireGalleryPhoto) };
+    },
+
+    arrangeProductPhotos: async (request) => {
+      const gallery = await variants.arrangePhotos(request.params.id, request.body.photos, actorOf(request));
+      return { success: true, message: 'Photos Saved', photos: gallery.map(toWireGalleryPhoto) };
+    },
+
+    deleteProductPhoto: async (request) => {
+      const gallery = await variants.deletePhoto(request.params.id, request.params.photoId, actorOf(request));
+      return { success: true, message: 'Photo Deleted', photos: gallery.map(toWireGalleryPhoto) };
+    },
+
+    setVariantPhotos: async (request) =>
+      toWireProductVariants(await variants.setVariantPhotos(request.params.id, request.body.photos.map(Number), actorOf(request)), true),
+
+    galleryPhoto: async (request, reply) => {
+      const { photoId } = request.params;
+      const { w: width } = request.query;
+      const found = width === undefined ? await variants.photoEtag(photoId) : await variants.photoCopy(photoId, width);
+      if (!found) return reply.code(404).send({ success: false, message: 'Photo not found' });
+      const etag = typeof found === 'string' ? found : found.etag;
+      reply.header('etag', etag);
+      reply.header('cache-control', photoCacheControl(request.query.v));
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const photo = typeof found === 'string' ? await variants.photo(photoId) : found;
+      if (!photo) return reply.code(404).send({ success: false, message: 'Photo not found' });
+      reply.header('etag', photo.etag);
+      return reply.type(photo.contentType).send(Buffer.from(photo.data));
     },
 
     deleteProduct: async (request) => {

@@ -1,5 +1,5 @@
 import { PRODUCT_PAGE_SIZE, type PhotoWidth } from '../../../contract/limits.ts';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFields, RELATED_PRODUCTS_LIMIT, UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type Facet, type ProductFields, RELATED_PRODUCTS_LIMIT, UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { SLUG_PATTERN } from '../../../domain/slug.ts';
 import { toCents } from '../../../domain/money.ts';
 import { bandToCentsRange } from '../../../domain/price-bands.ts';
@@ -13,6 +13,7 @@ import { type Actor, changedFields, recordChange } from '../audit/service.ts';
 import { categoryExists } from '../category/service.ts';
 import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
+import * as variants from './variants-repo.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
 import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
 
@@ -22,6 +23,8 @@ import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
  */
 export type { ProductValues, StoredProduct } from './repo.ts';
 export { allProducts, insertProducts, productsBySlug, takenSlugs, updateProducts } from './repo.ts';
+export type { OptionRow, VariantRow, VariantValuesRow } from './variants-repo.ts';
+export { findOptionsOf, findVariantsOf, replaceGrid } from './variants-repo.ts';
 
 /** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
 const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZE, UNPAGED_PRODUCTS_MAX);
@@ -46,8 +49,22 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
 
-/** Texts looked at for a misspelt word's correction (the most alike first). */
-const TYPO_CANDIDATES = 50;
+/** Facet counts grouped by option; options and values in alphabetical order (numbers by value: 2 before 10). */
+function groupFacets(counts: repo.FacetCount[]): Facet[] {
+  const facets = new Map<string, Facet>();
+  for (const { option, value, count } of counts) {
+    const facet = facets.get(option) ?? { name: option, values: [] };
+    facet.values.push({ value, count });
+    facets.set(option, facet);
+  }
+  const order = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+  return [...facets.values()]
+    .sort((a, b) => order(a.name, b.name))
+    .map((facet) => ({ ...facet, values: facet.values.sort((a, b) => order(a.value, b.value)) }));
+}
+
+/** Texts looked at for a misspelt word's correction. */
+const TYPO_CANDIDATES = 200;
 
 export function createProductService(db: Db, memo: Memo = noMemo) {
   async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
@@ -122,13 +139,30 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
-    filter(categoryIds: number[], band: number[], pageNumber: number | undefined, sort?: ProductSort) {
-      const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
-      return page(
-        { categoryIds, minCents: range?.minCents, maxCentsExclusive: range?.maxCentsExclusive ?? null },
-        pageNumber,
+    /**
+     * A page of the products of some categories, a price band and option values, in an order; with `facets`,
+     * also how many products of those categories and band offer each option value (Size: S (12), M (30)…).
+     */
+    async filter(
+      categoryIds: number[],
+      band: number[],
+      pageNumber: number | undefined,
+      {
         sort,
-      );
+        options,
+        facets = false,
+      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined } = {},
+    ): Promise<ProductPage & { facets?: Facet[] }> {
+      const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
+      const filter: repo.ProductFilter = {
+        categoryIds,
+        minCents: range?.minCents,
+        maxCentsExclusive: range?.maxCentsExclusive ?? null,
+        ...(options ? { options } : {}),
+      };
+      if (!facets) return page(filter, pageNumber, sort);
+      const [found, counts] = await Promise.all([page(filter, pageNumber, sort), repo.countFacets(db, filter)]);
+      return { ...found, facets: groupFacets(counts) };
     },
 
     /**
@@ -198,6 +232,11 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
           : await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate, id));
       const threshold = (await repo.findLowStockThreshold(db, id)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
       const updated = values(fields, slug, { shipping: current.shipping, lowStockThreshold: threshold });
+      // Stock changed here reaches the variants (taken from the first in stock, given to the first); a price
+      // is each variant's own once they differ.
+      if (updated.priceCents !== current.priceCents && (await variants.countVariants(db, id)) > 1) {
+        throw badRequest("price: this product has variants; change each variant's price in its variant grid");
+      }
       const before = {
         ...toAuditProduct(rowValues(current, threshold)),
         ...(photo ? { photo: (await repo.findPhotoEtag(db, id)) ?? null } : {}),
@@ -241,7 +280,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
       const photo = await repo.findPhoto(db, productId);
       if (!photo) return undefined;
       const made = await photoVariant(photo.data, width);
-      await repo.savePhotoVariant(db, productId, made);
+      await repo.savePhotoVariant(db, { productId, photoId: photo.id }, made);
       return { ...made, contentType: 'image/webp' };
     },
   };

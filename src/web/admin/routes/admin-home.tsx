@@ -128,6 +128,7 @@ function StockEntry({ product }: { product: StockItem }) {
     <li className="today-item">
       <Link to={paths.admin.product(product.slug)} className="today-item__main">
         {product.name}
+        {product.variant ? <span className="muted"> — {product.variant}</span> : null}
       </Link>
       <span className={product.quantity === 0 ? 'today-item__age stock stock--out' : 'today-item__age stock stock--low'}>
         {product.quantity === 0 ? 'Sold out' : `${product.quantity} left`}
@@ -153,6 +154,7 @@ function OwnerPage({ data }: { data: Dashboard }) {
           <Tile count={data.toShip.count} label="To ship" to="#to-ship" tone="warn" />
           <Tile count={data.lowStock.count} label="Low in stock" to="#low-stock" tone="warn" />
           <Tile count={data.soldOut.count} label="Sold out" to="#sold-out" tone="danger" />
+          <Tile count={data.awaitingPayment} label="Waiting for payment" to={paths.admin.orders} tone="warn" />
           <Tile count={data.failedMails} label="Failed mails" to={`${paths.admin.mails}?status=failed`} tone="danger" />
         </ul>
       </section>

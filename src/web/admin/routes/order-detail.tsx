@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/order-lifecycle.ts';
 import { paymentLabel } from '../../../domain/order-status.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,6 +11,7 @@ import { useAdminOrder } from '../api/get-order.ts';
 import { DeliveryAddress } from '../components/delivery-address.tsx';
 import { OrderHistory } from '../components/order-history.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
+import { OrderPaymentPanel } from '../components/order-payment-panel.tsx';
 import { OrderStatusSelect } from '../components/order-status-select.tsx';
 import '../../components/ui/breadcrumb.css';
 import './order-detail.css';
@@ -72,7 +74,10 @@ export default function AdminOrderDetailRoute() {
           <OrderStatusSelect order={order} visibleLabel="Order status" />
           <dl className="info-list">
             <dt>Payment</dt>
-            <dd>Cash on delivery · {paymentLabel(order.payment, order.status)}</dd>
+            <dd>
+              {PAYMENT_METHOD_LABELS[order.payment.method]} ·{' '}
+              {order.payment.status ? PAYMENT_STATUS_LABELS[order.payment.status] : paymentLabel(order.payment, order.status)}
+            </dd>
             <dt>Total</dt>
             <dd>
               <Price amount={order.total} />
@@ -80,6 +85,8 @@ export default function AdminOrderDetailRoute() {
           </dl>
         </section>
       </div>
+
+      <OrderPaymentPanel order={order} />
 
       <section className="card order-detail__lines" aria-labelledby="order-lines-heading">
         <h2 id="order-lines-heading" className="order-detail__section-title">

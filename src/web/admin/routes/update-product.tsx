@@ -9,9 +9,31 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { useAdminProduct } from '../api/get-admin-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useAdminVariants } from '../api/product-variants.ts';
+import { GalleryEditor } from '../components/gallery-editor.tsx';
 import { ProductForm } from '../components/product-form.tsx';
+import { VariantEditor } from '../components/variant-editor.tsx';
 import '../../components/ui/breadcrumb.css';
 import '../../components/ui/buttons.css';
+
+/** The product's options, variant grid and photos, below its form (each saved on its own). */
+function VariantsAndPhotos({ productId }: { productId: string }) {
+  const query = useAdminVariants(productId);
+  if (query.isPending) return <Spinner label="Loading the variants and photos" />;
+  if (!query.data) {
+    return (
+      <p className="inline-error" role="alert">
+        {errorMessage(query.error, 'The variants and photos could not be loaded.')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <VariantEditor key={`variants-${productId}`} productId={productId} data={query.data} />
+      <GalleryEditor key={`photos-${productId}`} productId={productId} photos={query.data.photos} />
+    </>
+  );
+}
 
 /** Update Product: the product form prefilled, UPDATE PRODUCT, and DELETE PRODUCT behind a confirmation. */
 export default function UpdateProductRoute() {
@@ -92,6 +114,7 @@ export default function UpdateProductRoute() {
           </button>
         }
       />
+      <VariantsAndPhotos productId={product._id} />
       {confirming ? (
         <ConfirmDialog
           title="Delete this product?"

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { CartLine } from '../../features/cart/components/cart-line.tsx';
 import { CartSummary } from '../../features/cart/components/cart-summary.tsx';
+import { usePaymentMethods } from '../../features/orders/api/payments.ts';
 import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { cartActions, cartTotal, useCart } from '../../stores/cart-store.ts';
@@ -24,16 +27,31 @@ export default function CartRoute() {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const user = session?.user ?? null;
+  const offered = usePaymentMethods().data?.methods;
+  const methods: PaymentMethod[] = offered && offered.length > 0 ? offered : ['cash_on_delivery'];
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] as PaymentMethod);
 
   const order = () => {
     if (placeOrder.isPending || cart.length === 0) return;
-    placeOrder.mutate(cart, {
+    placeOrder.mutate({ cart, paymentMethod: method }, {
       onSuccess: (data) => {
         cartActions.clear();
         notify.success(data.message);
-        navigate(paths.user.orders);
+        const payment = data.order.payment;
+        // Card: on to the provider's payment page; transfer: the page with the bank details.
+        if (payment.method === 'card' && payment.url) window.location.assign(payment.url);
+        else if (payment.method === 'cash_on_delivery') navigate(paths.user.orders);
+        else navigate(paths.user.orderPayment(data.order._id));
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => {
+        notify.error(errorMessage(error));
+        // The card provider could not be reached: the order is kept, to be paid from the orders page.
+        if (error instanceof ApiError && error.status === 503) {
+          cartActions.clear();
+          navigate(paths.user.orders);
+        }
+      },
     });
   };
 
@@ -74,6 +92,9 @@ export default function CartRoute() {
           onOrder={order}
           onLogin={() => navigate(paths.login, { state: { from: paths.cart } })}
           onUpdateAddress={() => navigate(paths.user.profile)}
+          methods={methods}
+          method={method}
+          onMethod={setChosen}
         />
       </div>
     </div>

@@ -40,7 +40,8 @@ export default function LoginRoute() {
     login.mutate(data, {
       onSuccess: (response) => {
         notify.success(response.message);
-        navigate(returnPath(location.state), { replace: true });
+        // Back where the sign-in was asked for; otherwise a shopper goes home, the owner to the admin area.
+        navigate(returnPath(location.state, response.user.role === 1 ? paths.admin.dashboard : paths.home), { replace: true });
       },
       onError: (error) => notify.error(errorMessage(error)),
     });

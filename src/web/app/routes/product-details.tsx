@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Product } from '../../../contract/product.ts';
+import type { ProductVariantsResponse } from '../../../contract/variants.ts';
+import { initialVariant } from '../../../domain/variants.ts';
 import { SIMILAR_PREVIEW_LENGTH } from '../../../domain/description-preview.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
@@ -9,6 +11,9 @@ import { ProductPhoto } from '../../components/ui/product-photo.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { productQuery, useProduct } from '../../features/products/api/get-product.ts';
+import { useProductVariants } from '../../features/products/api/get-product-variants.ts';
+import { ProductGallery } from '../../features/products/components/product-gallery.tsx';
+import { VariantPicker } from '../../features/products/components/variant-picker.tsx';
 import { useRelatedProducts } from '../../features/products/api/get-related-products.ts';
 import { AddToCartButton } from '../../features/products/components/add-to-cart-button.tsx';
 import { ProductDetailsPlaceholder, ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
@@ -75,12 +80,33 @@ function BuyBox({ product }: { product: Product }) {
   );
 }
 
+/** The chosen variant (`?variant=` in the address, else the first in stock) and the photos that show it. */
+function useChosenVariant(data: ProductVariantsResponse | undefined) {
+  const [params, setParams] = useSearchParams();
+  const variant = data ? initialVariant(data.variants, params.get('variant')) : undefined;
+  const choose = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('variant', id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const own = variant && data ? data.photos.filter((photo) => variant.photos.includes(photo._id)) : [];
+  // One photo and none of the variant's own: the product photo as before (no second download).
+  const photos = own.length > 0 ? own : (data?.photos.length ?? 0) > 1 ? (data?.photos ?? []) : [];
+  return { variant, choose, photos };
+}
+
 export default function ProductDetailsRoute() {
   const { slug = '' } = useParams();
   const product = useProduct(slug);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const data = product.data;
+  const variants = useProductVariants(data?.slug ?? slug);
+  const chosen = useChosenVariant(variants.data);
   usePageTitle(data ? data.name : product.isError ? 'Product not found' : 'Product');
 
   // An old slug (the product was renamed): show the product under its current address.
@@ -110,6 +136,10 @@ export default function ProductDetailsRoute() {
   }
 
   const item = product.data;
+  const variant = chosen.variant;
+  const hasOptions = (variants.data?.options.length ?? 0) > 0;
+  const price = variant?.price ?? item.price;
+  const quantity = variant?.quantity ?? item.quantity;
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -125,16 +155,29 @@ export default function ProductDetailsRoute() {
       </nav>
       <article className="card product-details" aria-labelledby="product-name">
         <div className="product-details__media">
-          <ProductPhoto product={item} size={800} sizes={DETAILS_PHOTO_SIZES} priority />
+          {chosen.photos.length > 0 ? (
+            <ProductGallery photos={chosen.photos} name={item.name} sizes={DETAILS_PHOTO_SIZES} />
+          ) : (
+            <ProductPhoto product={item} size={800} sizes={DETAILS_PHOTO_SIZES} priority />
+          )}
         </div>
         <div className="product-details__info">
           <div>
             <h1 id="product-name" className="product-details__name">
               {item.name}
             </h1>
-            <Price amount={item.price} large />
+            <Price amount={price} large />
+            {variant?.compareAtPrice !== null && variant?.compareAtPrice !== undefined && variant.compareAtPrice > price ? (
+              <s className="product-details__compare-at">
+                <span className="visually-hidden">Was </span>
+                <Price amount={variant.compareAtPrice} />
+              </s>
+            ) : null}
           </div>
-          <StockStatus quantity={item.quantity} />
+          {hasOptions && variants.data && variant ? (
+            <VariantPicker options={variants.data.options} variants={variants.data.variants} selected={variant} onSelect={(next) => chosen.choose(next._id)} />
+          ) : null}
+          <StockStatus quantity={quantity} />
           <p className="product-details__description">{item.description}</p>
           <dl>
             <dt>Category</dt>

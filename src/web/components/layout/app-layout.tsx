@@ -5,8 +5,16 @@ import { Footer } from './footer.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { Header } from './header.tsx';
 
-/** The frame of every page: header (with the Categories menu and the logout the app gives it), the page, footer. */
-export function AppLayout({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode; onLogout: () => Promise<void> }) {
+interface AppLayoutProps {
+  categoriesMenu: ReactNode;
+  searchBox: ReactNode;
+  onLogout: () => Promise<void>;
+  /** The admin area's frame (its header without the shop's search, cart and categories). */
+  admin?: boolean;
+}
+
+/** The frame of every page: header (with the Categories menu, search box and logout the app gives it), the page, footer. */
+export function AppLayout({ categoriesMenu, searchBox, onLogout, admin = false }: AppLayoutProps) {
   const { pathname } = useLocation();
   // A block body: in current Chromium scrollTo returns a promise, which React would take for a cleanup.
   useEffect(() => {
@@ -17,7 +25,7 @@ export function AppLayout({ categoriesMenu, onLogout }: { categoriesMenu: ReactN
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header categoriesMenu={categoriesMenu} onLogout={onLogout} />
+      <Header categoriesMenu={categoriesMenu} searchBox={searchBox} onLogout={onLogout} admin={admin} />
       <main id="main" className="page">
         <div className="container">
           <RouteErrorBoundary key={pathname}>

@@ -1,5 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { dashboardPath, paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -7,44 +7,19 @@ import { useCart } from '../../stores/cart-store.ts';
 import { Dropdown } from '../ui/dropdown.tsx';
 import { SHOP_NAME } from '../ui/page-title.ts';
 
-function SearchBox() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const current = location.pathname === paths.search ? (params.get('keyword') ?? '') : '';
-  const [keyword, setKeyword] = useState(current);
-  useEffect(() => setKeyword(current), [current]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = keyword.trim();
-    if (value) navigate(`${paths.search}?keyword=${encodeURIComponent(value)}`);
-  };
-  return (
-    <form className="search-form" role="search" onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        Search products
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        placeholder="Search products"
-        value={keyword}
-        maxLength={100}
-        onChange={(event) => setKeyword(event.target.value)}
-      />
-      <button type="submit" className="btn">
-        Search
-      </button>
-    </form>
-  );
+interface HeaderProps {
+  categoriesMenu: ReactNode;
+  searchBox: ReactNode;
+  onLogout: () => Promise<void>;
+  /** The admin area's frame: the shop's name, a link to the shop and the account menu; no search, cart or categories. */
+  admin?: boolean;
 }
 
 /**
- * The site header; `categoriesMenu` is the Categories menu the app puts in its navigation, `onLogout` ends
- * the session (on the server, then in the browser).
+ * The site header; `categoriesMenu` is the Categories menu the app puts in its navigation, `searchBox` the
+ * search box it gives, `onLogout` ends the session (on the server, then in the browser).
  */
-export function Header({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode; onLogout: () => Promise<void> }) {
+export function Header({ categoriesMenu, searchBox, onLogout, admin = false }: HeaderProps) {
   const session = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -61,7 +36,7 @@ export function Header({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to={paths.home} className="brand">
+        <Link to={admin ? paths.admin.dashboard : paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">
             {SHOP_NAME.charAt(0).toUpperCase()}
           </span>
@@ -77,6 +52,7 @@ export function Header({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">Menu</span>
         </button>
+        {admin ? null : (
         <NavLink to={paths.cart} className="nav__link cart-link header-cart">
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <circle cx="9" cy="20" r="1.5" />
@@ -89,12 +65,21 @@ export function Header({ categoriesMenu, onLogout }: { categoriesMenu: ReactNode
           </span>
           <span className="visually-hidden"> items</span>
         </NavLink>
-        <SearchBox />
+        )}
+        {admin ? null : searchBox}
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'nav nav--open' : 'nav'}>
-          <NavLink to={paths.home} end className="nav__link">
-            Home
-          </NavLink>
-          {categoriesMenu}
+          {admin ? (
+            <Link to={paths.home} className="nav__link">
+              View the shop
+            </Link>
+          ) : (
+            <>
+              <NavLink to={paths.home} end className="nav__link">
+                Home
+              </NavLink>
+              {categoriesMenu}
+            </>
+          )}
           {session ? (
             <Dropdown label={session.user.name}>
               <li>

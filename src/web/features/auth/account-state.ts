@@ -22,12 +22,12 @@ export function loginState(state: unknown, email: string): Record<string, unknow
 
 /**
  * Where to go after logging in: the remembered page (`state.from`, or a plain path string) if it is a
- * page of this site and not an account screen; otherwise the shop.
+ * page of this site and not an account screen; otherwise `otherwise` (the shop; the admin area for the owner).
  */
-export function returnPath(state: unknown): string {
+export function returnPath(state: unknown, otherwise: string = paths.home): string {
   const from = typeof state === 'string' ? state : asObject(state).from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return paths.home;
-  return ACCOUNT_PATHS.includes(from.split(/[?#]/)[0] ?? '') ? paths.home : from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return otherwise;
+  return ACCOUNT_PATHS.includes(from.split(/[?#]/)[0] ?? '') ? otherwise : from;
 }
 
 /** The token of a mailed reset link, `#token=…`: a fragment, so browsers never send it to the server. */

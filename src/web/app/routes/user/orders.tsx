@@ -34,7 +34,7 @@ export default function UserOrdersRoute() {
             </>
           }
         >
-          <OrdersTable orders={orders} />
+          <OrdersTable orders={orders} paymentLinks />
         </PagedList>
       </section>
     </UserArea>

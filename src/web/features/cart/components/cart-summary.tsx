@@ -1,5 +1,12 @@
 import type { PublicUser } from '../../../../contract/user.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../domain/order-lifecycle.ts';
 import { Price } from '../../../components/ui/price.tsx';
+
+const METHOD_NOTES: Record<PaymentMethod, string> = {
+  card: 'Pay now on the secure payment page (Stripe); your items are held for you meanwhile.',
+  bank_transfer: 'Transfer the total to our bank account; we send your order once it arrives.',
+  cash_on_delivery: 'You pay when your order arrives.',
+};
 
 interface CartSummaryProps {
   total: number;
@@ -10,10 +17,14 @@ interface CartSummaryProps {
   onOrder: () => void;
   onLogin: () => void;
   onUpdateAddress: () => void;
+  /** The methods the shop offers (cash on delivery alone: no choice shown). */
+  methods?: PaymentMethod[];
+  method?: PaymentMethod;
+  onMethod?: (method: PaymentMethod) => void;
 }
 
-/** Cart Summary: the total, where it goes, and the way to check out (cash on delivery). */
-export function CartSummary({ total, itemCount, user, ordering, onOrder, onLogin, onUpdateAddress }: CartSummaryProps) {
+/** Cart Summary: the total, where it goes, how to pay (the methods the shop offers), and the way to check out. */
+export function CartSummary({ total, itemCount, user, ordering, onOrder, onLogin, onUpdateAddress, methods = ['cash_on_delivery'], method = 'cash_on_delivery', onMethod }: CartSummaryProps) {
   const address = user?.address.trim() ?? '';
   return (
     <aside className="card cart-summary" aria-labelledby="cart-summary-title">
@@ -25,9 +36,24 @@ export function CartSummary({ total, itemCount, user, ordering, onOrder, onLogin
         <span>Total</span>
         <Price amount={total} />
       </p>
-      <p className="cart-summary__note">
-        <strong>Payment:</strong> cash on delivery. You pay when your order arrives.
-      </p>
+      {methods.length <= 1 ? (
+        <p className="cart-summary__note">
+          <strong>Payment:</strong> {PAYMENT_METHOD_LABELS[methods[0] ?? 'cash_on_delivery'].toLowerCase()}. {METHOD_NOTES[methods[0] ?? 'cash_on_delivery']}
+        </p>
+      ) : (
+        <fieldset className="cart-summary__methods">
+          <legend>Payment</legend>
+          {methods.map((option) => (
+            <label key={option} className="cart-summary__method">
+              <input type="radio" name="payment-method" value={option} checked={method === option} onChange={() => onMethod?.(option)} />
+              <span>
+                <strong>{PAYMENT_METHOD_LABELS[option]}</strong>
+                <small>{METHOD_NOTES[option]}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {user === null ? (
         <button type="button" className="btn btn--block" onClick={onLogin}>
           Please Login to checkout
@@ -48,7 +74,7 @@ export function CartSummary({ total, itemCount, user, ordering, onOrder, onLogin
             disabled={ordering || itemCount === 0}
             aria-busy={ordering}
           >
-            {ordering ? 'Placing your order…' : 'Order Now'}
+            {ordering ? 'Placing your order…' : method === 'card' && methods.includes('card') ? 'Order and pay' : 'Order Now'}
           </button>
         </>
       ) : (

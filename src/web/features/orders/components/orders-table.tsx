@@ -18,6 +18,8 @@ interface OrdersTableProps {
   renderStatus?: (order: ShopOrder) => ReactNode;
   /** A bar above the order's table (the admin area: select the order, open it). None by default. */
   renderHeader?: (order: ShopOrder) => ReactNode;
+  /** The buyer's own orders: a card or transfer order waiting for payment links to its payment page. */
+  paymentLinks?: boolean;
 }
 
 /** One line per distinct product of an order, in the order they were added, with how many units. */
@@ -60,7 +62,11 @@ interface OrderCardProps extends Omit<OrdersTableProps, 'orders'> {
   number: number;
 }
 
-function OrderCard({ order, number, renderStatus, renderHeader }: OrderCardProps) {
+/** Waiting for the buyer's payment by card or transfer (not cash, not cancelled). */
+const awaitsPayment = (order: ShopOrder) =>
+  order.payment.method !== 'cash_on_delivery' && order.payment.status === 'pending' && order.status !== 'cancelled';
+
+function OrderCard({ order, number, renderStatus, renderHeader, paymentLinks }: OrderCardProps) {
   const payment = paymentLabel(order.payment, order.status);
   const headingId = `order-${order._id}`;
   const date = order.createdAt || order.createAt;
@@ -94,6 +100,12 @@ function OrderCard({ order, number, renderStatus, renderHeader }: OrderCardProps
               </td>
               <td data-label="Payment">
                 <span className={PAYMENT_TONE[payment]}>{payment}</span>
+                {paymentLinks && awaitsPayment(order) ? (
+                  <>
+                    {' '}
+                    <Link to={paths.user.orderPayment(order._id)}>{order.payment.method === 'card' ? 'Pay now' : 'How to pay'}</Link>
+                  </>
+                ) : null}
               </td>
               <td data-label="Quantity">{order.products.length}</td>
             </tr>
@@ -131,12 +143,12 @@ function OrderCard({ order, number, renderStatus, renderHeader }: OrderCardProps
 }
 
 /** The one orders view (the shopper's orders and the admin's All Orders): a card with a table per order. */
-export function OrdersTable({ orders, renderStatus, renderHeader }: OrdersTableProps) {
+export function OrdersTable({ orders, renderStatus, renderHeader, paymentLinks }: OrdersTableProps) {
   return (
     <ol className="order-list">
       {orders.map((order, index) => (
         <li key={order._id}>
-          <OrderCard order={order} number={index + 1} renderStatus={renderStatus} renderHeader={renderHeader} />
+          <OrderCard order={order} number={index + 1} renderStatus={renderStatus} renderHeader={renderHeader} paymentLinks={paymentLinks} />
         </li>
       ))}
     </ol>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { nextPageParam, type ProductPage } from './product-pages.ts';
 
@@ -18,3 +18,12 @@ export const searchQuery = (keyword: string) =>
   });
 
 export const useSearch = (keyword: string) => useInfiniteQuery({ ...searchQuery(keyword), enabled: keyword.length > 0 });
+
+/** Suggestions while typing: the first products of the same search (page 1, which the server keeps). */
+export const SUGGESTED_PRODUCTS = 5;
+export const searchSuggestionsQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['products', 'search', keyword, 'suggestions'],
+    queryFn: async () => (await api.call('search', { params: { keyword }, query: { page: 1 } })).slice(0, SUGGESTED_PRODUCTS),
+    staleTime: 60_000,
+  });

@@ -32,7 +32,7 @@ export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eage
         <Name className="product-card__name" id={`product-${product._id}`}>
           <Link to={href}>{product.name}</Link>
         </Name>
-        <Price amount={product.price} />
+        <Price amount={product.price} from={product.maxPrice !== undefined && product.maxPrice > product.price} />
         {product.quantity <= 0 && <StockStatus quantity={product.quantity} />}
         <p className="product-card__description">{descriptionPreview(product.description, previewLength)}</p>
         <div className="product-card__actions">

@@ -1,0 +1,53 @@
+import type { ProductVariantsResponse, VariantWire } from '../../../../contract/variants.ts';
+import { pickVariant, valueState } from '../../../../domain/variants.ts';
+import './variant-picker.css';
+
+/**
+ * One row of buttons per option; a value that no variant has with the choices before it, or only sold out,
+ * is disabled (sold out ones say so).
+ */
+export function VariantPicker({
+  options,
+  variants,
+  selected,
+  onSelect,
+}: {
+  options: ProductVariantsResponse['options'];
+  variants: VariantWire[];
+  selected: VariantWire;
+  onSelect: (variant: VariantWire) => void;
+}) {
+  return (
+    <div className="variant-picker">
+      {options.map((option, o) => (
+        <fieldset key={option.name} className="variant-picker__option">
+          <legend>
+            {option.name}: <strong>{selected.options[o]}</strong>
+          </legend>
+          <div className="variant-picker__values">
+            {option.values.map((value) => {
+              const state = valueState(variants, selected.options, o, value);
+              const chosen = selected.options[o] === value;
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  className={`variant-picker__value${state === 'sold-out' ? ' variant-picker__value--sold-out' : ''}`}
+                  aria-pressed={chosen}
+                  disabled={!chosen && state !== 'available'}
+                  onClick={() => {
+                    const next = pickVariant(variants, selected.options, o, value);
+                    if (next) onSelect(next);
+                  }}
+                >
+                  {value}
+                  {state === 'sold-out' ? <span className="visually-hidden"> (sold out)</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,603 @@
+/**
+ * Taking money (issue 17) against the stateful fake of Stripe (tests/setup/fake-stripe.ts), on both
+ * engines: card orders paid once whatever the order of webhook, return and reconciliation; duplicate and
+ * shuffled events; signatures refused; expiry releasing stock; bank transfers; refunds; forbidden steps.
+ */
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, orders, paymentEvents, payments, products, refunds } from '../../src/server/db/schema.ts';
+import { createMailer } from '../../src/server/modules/mail/mailer.ts';
+import { createOrderService } from '../../src/server/modules/order/service.ts';
+import { createStripeProvider } from '../../src/server/payments/stripe/stripe-provider.ts';
+import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
+import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
+import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
+
+const BANK = { BANK_ACCOUNT_NAME: 'Emporium Ltd', BANK_IBAN: 'GB33BUKB20201555555555', BANK_BIC: 'BUKBGB22' };
+
+interface WireOrder {
+  _id: string;
+  status: string;
+  total: number;
+  payment: {
+    success: boolean;
+    method: string;
+    status?: string;
+    paid?: number;
+    refunded?: number;
+    url?: string | null;
+    bank?: { accountName: string; iban: string; bic: string };
+    reference?: string;
+  };
+}
+
+describe('payments (card through the Stripe fake, bank transfer, refunds)', () => {
+  let stripe: FakeStripe;
+  let t: TestApp;
+  let admin: MadeUser;
+  let categoryId: number;
+  let reconcile: (now?: number) => Promise<unknown>;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createTestApp({
+      ...NO_ORDER_LIMITS,
+      ...BANK,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      // The app's own timer stays out of the way; the tests run the job themselves (below).
+      PAYMENT_RECONCILE_MINUTES: '1440',
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    stripe.setWebhookUrl(`http://127.0.0.1:${port}/api/v1/payments/stripe/webhook`);
+    admin = await makeAdmin(t.database.db);
+    categoryId = (await makeCategory(t.database.db)).id;
+    // The reconciliation job as another process of the shop runs it: its own service on the same database.
+    const other = createOrderService(
+      t.database.db,
+      createMailer({ shopName: 'Emporium', publicUrl: t.env.PUBLIC_URL, ownerEmail: undefined }),
+      { ordersPerAccount: 0, unitsPerAccount: 0, ordersPerAddress: 0, unitsPerAddress: 0 },
+      {
+        methods: ['card'],
+        bank: null,
+        cardMinutes: 30,
+        provider: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }),
+        publicUrl: t.env.PUBLIC_URL,
+        shopName: 'Emporium',
+      },
+    );
+    reconcile = (now?: number) => other.reconcile(now);
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.close();
+  });
+
+  const product = (options: { price?: number; quantity?: number; name?: string } = {}) => makeProduct(t.database.db, { categoryId, ...options });
+  const checkout = (buyer: MadeUser, ids: number[], paymentMethod?: string) =>
+    call(t.app, 'POST', '/api/v1/auth/orders', {
+      token: buyer.token,
+      body: { cart: ids.map((id) => ({ _id: String(id) })), ...(paymentMethod ? { paymentMethod } : {}) },
+    });
+  const returnFromPage = (buyer: MadeUser, orderId: string) => call(t.app, 'GET', `/api/v1/auth/orders/${orderId}/payment`, { token: buyer.token });
+  const setStatus = (orderId: string, status: string) =>
+    call(t.app, 'PUT', `/api/v1/auth/order-status/${orderId}`, { token: admin.token, body: { status } });
+  const refund = (orderId: string, body: unknown) => call(t.app, 'POST', `/api/v1/auth/order-refund/${orderId}`, { token: admin.token, body });
+  const markPaid = (orderId: string) => call(t.app, 'PUT', `/api/v1/auth/order-paid/${orderId}`, { token: admin.token, body: { paid: true } });
+
+  async function stockOf(id: number): Promise<number> {
+    const [row] = await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
+    return row?.quantity ?? -1;
+  }
+  async function orderRow(orderId: string) {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, Number(orderId)));
+    if (!row) throw new Error(`no order ${orderId}`);
+    return row;
+  }
+  async function mailsOf(buyer: MadeUser, kind: string): Promise<number> {
+    const [row] = await t.database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.kind, kind)));
+    return row?.value ?? 0;
+  }
+  async function sessionOf(orderId: string): Promise<string> {
+    const [row] = await t.database.db.select({ sessionId: payments.sessionId }).from(payments).where(eq(payments.orderId, Number(orderId)));
+    if (!row?.sessionId) throw new Error(`order ${orderId} has no payment page`);
+    return row.sessionId;
+  }
+  /** The shopper on the stand-in page: presses a button and is sent back to the shop (or not). */
+  async function press(sessionId: string, action: 'pay' | 'async' | 'decline' | 'abandon'): Promise<Response> {
+    return fetch(`${stripe.url}/pay/${sessionId}/${action}`, { method: 'POST', redirect: 'manual' });
+  }
+  async function cardOrder(buyer: MadeUser, ids: number[]): Promise<WireOrder> {
+    const res = await checkout(buyer, ids, 'card');
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().order as WireOrder;
+  }
+
+  describe('checkout with a method', () => {
+    it('offers card, bank transfer and cash, with the bank details', async () => {
+      const res = await call(t.app, 'GET', '/api/v1/auth/payment-methods');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        methods: ['card', 'bank_transfer', 'cash_on_delivery'],
+        bank: { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC },
+      });
+    });
+
+    it('card: the order and its stock first, then a Checkout Session for its exact total, the page in the answer', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 19.99, quantity: 5 });
+      const before = stripe.requests.length;
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      expect(order.status).toBe('Not Process');
+      expect(order.payment).toMatchObject({ success: false, method: 'card', status: 'pending', paid: 0, refunded: 0 });
+      const sessionId = await sessionOf(order._id);
+      expect(order.payment.url).toBe(stripe.payPageUrl(sessionId));
+      expect(await stockOf(item.id)).toBe(3);
+      const created = stripe.requests.slice(before).find((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST');
+      expect(created?.params).toMatchObject({
+        mode: 'payment',
+        metadata: { order_id: order._id },
+        client_reference_id: order._id,
+        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3998' } }],
+      });
+      expect(created?.idempotencyKey).toMatch(new RegExp(`^order-${order._id}-page-\\d+$`));
+    });
+
+    it('refuses a method the shop does not offer (400 naming the field), changing nothing', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      const res = await checkout(buyer, [item.id], 'paypal');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^paymentMethod: /);
+      expect(await stockOf(item.id)).toBe(2);
+    });
+
+    it('bank transfer: the order waits for payment with the bank details and a reference, mailed too; the owner marks it paid', async () => {
+      const awaiting = async () => (await call(t.app, 'GET', '/api/v1/auth/dashboard', { token: admin.token })).json().awaitingPayment as number;
+      const waitingBefore = await awaiting();
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 50, quantity: 3 });
+      const res = await checkout(buyer, [item.id], 'bank_transfer');
+      expect(res.statusCode).toBe(201);
+      const order = res.json().order as WireOrder;
+      expect(order.payment).toEqual({
+        success: false,
+        method: 'bank_transfer',
+        status: 'pending',
+        paid: 0,
+        refunded: 0,
+        bank: { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC },
+        reference: `ORDER-${order._id}`,
+      });
+      expect(await mailsOf(buyer, 'payment-bank-details')).toBe(1);
+      const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.kind, 'payment-bank-details')));
+      expect(mail?.text).toContain(BANK.BANK_IBAN);
+      expect(mail?.text).toContain(`ORDER-${order._id}`);
+      // The owner's page counts it as waiting for payment until it is marked paid.
+      expect(await awaiting()).toBe(waitingBefore + 1);
+
+      const paid = await markPaid(order._id);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().order.payment).toMatchObject({ success: true, status: 'paid', paid: 50 });
+      expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+      expect(await awaiting()).toBe(waitingBefore);
+      const again = await markPaid(order._id);
+      expect(again.statusCode).toBe(409);
+      expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+    });
+  });
+
+  it('Stripe down at checkout: 503 naming the kept order; Pay now makes the page once Stripe is back', async () => {
+    const buyer = await makeUser(t.database.db);
+    const item = await product({ quantity: 3 });
+    stripe.failNext(20, 500);
+    const res = await checkout(buyer, [item.id], 'card');
+    stripe.failNext(0);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^Card payment is unavailable right now; your order #\d+ is kept for 30 minutes/);
+    const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+    expect(await stockOf(item.id)).toBe(2);
+    const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json().order.payment.url).toBe(stripe.payPageUrl(await sessionOf(orderId)));
+  });
+
+  describe('the one paid step', () => {
+    const ORDERS: ('webhook' | 'return' | 'reconcile')[][] = [
+      ['webhook', 'return', 'reconcile'],
+      ['webhook', 'reconcile', 'return'],
+      ['return', 'webhook', 'reconcile'],
+      ['return', 'reconcile', 'webhook'],
+      ['reconcile', 'webhook', 'return'],
+      ['reconcile', 'return', 'webhook'],
+    ];
+    for (const sequence of ORDERS) {
+      it(`a card order paid on the stand-in page is paid once: ${sequence.join(' → ')}`, async () => {
+        stripe.setDelivery({ mode: 'hold' });
+        try {
+          const buyer = await makeUser(t.database.db);
+          const item = await product({ price: 12.5, quantity: 4 });
+          const order = await cardOrder(buyer, [item.id]);
+          const sessionId = await sessionOf(order._id);
+          const back = await press(sessionId, 'pay');
+          expect(back.status).toBe(303);
+          expect(back.headers.get('location')).toBe(`${t.env.PUBLIC_URL}/dashboard/user/orders/${order._id}/payment?session=${sessionId}`);
+          for (const step of sequence) {
+            if (step === 'webhook') {
+              const deliveries = await stripe.release({ copies: 3, shuffle: 7 });
+              expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+            } else if (step === 'return') {
+              const res = await returnFromPage(buyer, order._id);
+              expect(res.statusCode).toBe(200);
+              expect(res.json().order.payment).toMatchObject({ success: true, status: 'paid', paid: 12.5 });
+            } else await reconcile();
+            expect((await orderRow(order._id)).paymentStatus).toBe('paid');
+          }
+          expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+          const history = await t.database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.entityId, Number(order._id)), eq(auditLog.action, 'order.payment')));
+          expect(history).toHaveLength(1);
+          expect(await stockOf(item.id)).toBe(3);
+        } finally {
+          stripe.setDelivery({ mode: 'immediate' });
+        }
+      });
+    }
+
+    it('webhook, return and reconciliation at once still pay once', async () => {
+      stripe.setDelivery({ mode: 'hold' });
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(order._id), 'pay');
+      stripe.setDelivery({ mode: 'immediate' });
+      await Promise.all([stripe.release({ copies: 3 }), returnFromPage(buyer, order._id), reconcile(), returnFromPage(buyer, order._id), reconcile()]);
+      expect((await orderRow(order._id)).paymentStatus).toBe('paid');
+      expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+    });
+
+    it('3 shuffled copies of each event of a delayed payment (processing, then succeeded) give 1 paid order and 1 mail', async () => {
+      stripe.setDelivery({ mode: 'hold' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product()).id]);
+        const sessionId = await sessionOf(order._id);
+        await press(sessionId, 'async');
+        stripe.settle(sessionId, 'succeeded');
+        expect(stripe.held.map((event) => event.type).sort()).toEqual(['checkout.session.async_payment_succeeded', 'checkout.session.completed']);
+        const deliveries = await stripe.release({ copies: 3, shuffle: 42 });
+        expect(deliveries).toHaveLength(6);
+        expect(deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+        const row = await orderRow(order._id);
+        expect(row.paymentStatus).toBe('paid');
+        expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+        const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.sessionId, sessionId));
+        expect(events).toHaveLength(2);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
+    it('a delayed payment that fails cancels the order and gives its stock back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 3 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      const sessionId = await sessionOf(order._id);
+      await press(sessionId, 'async');
+      stripe.settle(sessionId, 'failed');
+      await stripe.idle();
+      const row = await orderRow(order._id);
+      expect(row.paymentStatus).toBe('failed');
+      expect(row.status).toBe('cancelled');
+      expect(await stockOf(item.id)).toBe(3);
+    });
+  });
+
+  describe('the webhook refuses what Stripe did not sign now', () => {
+    it('a tampered body and a 10-minute-old signature are 400 and change nothing', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product()).id]);
+        const sessionId = await sessionOf(order._id);
+        await press(sessionId, 'pay');
+        const event = stripe.events.find((candidate) => candidate.type === 'checkout.session.completed' && (candidate.data.object as { id: string }).id === sessionId);
+        if (!event) throw new Error('no completed event');
+
+        const old = await stripe.redeliver(event.id, { signedAt: Date.now() - 10 * 60_000 });
+        expect(old.status).toBe(400);
+        expect(JSON.parse(old.body).message).toMatch(/timestamp|tolerance/i);
+
+        // The same event, signed now, with one byte of the body changed.
+        const payload = JSON.stringify(event, null, 2);
+        const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
+        const webhook = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/payments/stripe/webhook`;
+        const forged = await fetch(webhook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          body: payload.replace('"paid"', '"unpaid"'),
+        });
+        expect(forged.status).toBe(400);
+        const unsigned = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+        expect(unsigned.status).toBe(400);
+
+        expect((await orderRow(order._id)).paymentStatus).toBe('pending');
+        expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(0);
+
+        // Signed as sent, now: applied.
+        const good = await stripe.redeliver(event.id);
+        expect(good.status).toBe(200);
+        expect((await orderRow(order._id)).paymentStatus).toBe('paid');
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+  });
+
+  describe('expiry', () => {
+    it('an expired session cancels the order and releases its stock exactly, once', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 5 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      expect(await stockOf(item.id)).toBe(3);
+      const sessionId = await sessionOf(order._id);
+      stripe.setDelivery({ mode: 'immediate', copies: 3 });
+      try {
+        stripe.expireNow(sessionId);
+        await stripe.idle();
+      } finally {
+        stripe.setDelivery({ mode: 'immediate', copies: 1 });
+      }
+      const row = await orderRow(order._id);
+      expect(row.status).toBe('cancelled');
+      expect(row.paymentStatus).toBe('expired');
+      expect(await stockOf(item.id)).toBe(5);
+      expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
+      await reconcile();
+      expect(await stockOf(item.id)).toBe(5);
+      // Paying the expired page is impossible; the order page offers nothing to pay.
+      expect((await press(sessionId, 'pay')).status).toBe(409);
+      const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: buyer.token });
+      expect(pay.statusCode).toBe(409);
+    });
+
+    it('the job closes a page left open past its time and cancels the order', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      const order = await cardOrder(buyer, [item.id]);
+      const sessionId = await sessionOf(order._id);
+      const session = stripe.sessions.get(sessionId);
+      if (!session) throw new Error('no session');
+      try {
+        // The page's time passes at Stripe without its expiry event reaching the shop.
+        const realNow = stripe.clock.now;
+        stripe.clock.now = () => realNow() + 31 * 60_000;
+        stripe.expireDue();
+        stripe.clock.now = realNow;
+        await reconcile();
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+      const row = await orderRow(order._id);
+      expect(row.status).toBe('cancelled');
+      expect(row.paymentStatus).toBe('expired');
+      expect(await stockOf(item.id)).toBe(2);
+    });
+
+    it('pay again: a waiting card order gets its open page back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
+      const res = await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: buyer.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order.payment.url).toBe(order.payment.url);
+      const stranger = await makeUser(t.database.db);
+      expect((await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: stranger.token })).statusCode).toBe(404);
+    });
+  });
+
+  describe('transitions', () => {
+    it('every forbidden step is a 409 with its reason, the order unchanged', async () => {
+      const buyer = await makeUser(t.database.db);
+      const unpaid = await cardOrder(buyer, [(await product()).id]);
+      for (const status of ['Shipped', 'deliverd']) {
+        const res = await setStatus(unpaid._id, status);
+        expect(res.statusCode, status).toBe(409);
+        expect(res.json().message).toMatch(/not paid yet/);
+      }
+      const card = await markPaid(unpaid._id);
+      expect(card.statusCode).toBe(409);
+      expect(card.json().message).toBe('A card payment is recorded by the payment provider, not by hand');
+      const early = await refund(unpaid._id, {});
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe('This order is not paid: there is nothing to refund');
+      expect(await orderRow(unpaid._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending', refundedMinor: 0 });
+
+      const paid = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(paid._id), 'pay');
+      await stripe.idle();
+      expect((await setStatus(paid._id, 'Shipped')).statusCode).toBe(200);
+      const cancelShipped = await setStatus(paid._id, 'cancel');
+      expect(cancelShipped.statusCode).toBe(409);
+      expect(cancelShipped.json().message).toBe('This order is shipped: only an order not shipped yet can be cancelled');
+      const back = await setStatus(paid._id, 'Processing');
+      expect(back.statusCode).toBe(409);
+      expect(back.json().message).toBe('This order is shipped: it cannot go back to processing');
+      expect((await setStatus(paid._id, 'deliverd')).statusCode).toBe(200);
+      const after = await setStatus(paid._id, 'Not Process');
+      expect(after.statusCode).toBe(409);
+      expect(after.json().message).toBe('This order is delivered: its status can no longer change');
+
+      const cash = (await checkout(buyer, [(await product()).id])).json().order as WireOrder;
+      const cashPaid = await markPaid(cash._id);
+      expect(cashPaid.statusCode).toBe(409);
+
+      // A refunded card order never ships; a refunded order cannot be refunded again.
+      const refunded = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(refunded._id), 'pay');
+      await stripe.idle();
+      expect((await refund(refunded._id, {})).statusCode).toBe(200);
+      const shipRefunded = await setStatus(refunded._id, 'Shipped');
+      expect(shipRefunded.statusCode).toBe(409);
+      expect(shipRefunded.json().message).toBe('This card order is refunded: it cannot be shipped');
+      const twice = await refund(refunded._id, {});
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('This order is already refunded in full');
+
+      // A bank transfer order cancelled unpaid stays pending and may be reopened; once paid, cancelling refunds it.
+      const transfer = (await checkout(buyer, [(await product()).id], 'bank_transfer')).json().order as WireOrder;
+      expect((await setStatus(transfer._id, 'cancel')).statusCode).toBe(200);
+      expect(await orderRow(transfer._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+      const paidCancelled = await markPaid(transfer._id);
+      expect(paidCancelled.statusCode).toBe(409);
+      expect(paidCancelled.json().message).toBe('A cancelled order cannot be marked paid: reopen it first');
+      expect((await setStatus(transfer._id, 'Processing')).statusCode).toBe(200);
+      expect((await markPaid(transfer._id)).statusCode).toBe(200);
+      const cancelPaid = await setStatus(transfer._id, 'cancel');
+      expect(cancelPaid.statusCode).toBe(200);
+      expect(cancelPaid.json().order.payment).toMatchObject({ status: 'refunded', refunded: 10 });
+      const reopenPaid = await setStatus(transfer._id, 'Processing');
+      expect(reopenPaid.statusCode).toBe(409);
+      expect(reopenPaid.json().message).toBe('A cancelled order whose payment is refunded cannot be reopened');
+
+      const expired = await cardOrder(buyer, [(await product()).id]);
+      expect((await setStatus(expired._id, 'cancel')).statusCode).toBe(200);
+      const reopen = await setStatus(expired._id, 'Not Process');
+      expect(reopen.statusCode).toBe(409);
+      expect(reopen.json().message).toBe('A cancelled card order cannot be reopened: the shopper can place it again');
+    });
+
+    it('cancelling a paid card order refunds it through Stripe and gives the stock back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 30, quantity: 4 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const res = await setStatus(order._id, 'cancel');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().order.payment).toMatchObject({ success: false, status: 'refunded', paid: 60, refunded: 60 });
+      expect(await stockOf(item.id)).toBe(4);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row).toMatchObject({ state: 'succeeded', amountMinor: 6000 });
+      const atStripe = [...stripe.refunds.values()].find((candidate) => candidate.id === row?.providerRefundId);
+      expect(atStripe?.amount).toBe(6000);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('cancelling an unpaid card order closes its payment page', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
+      const sessionId = await sessionOf(order._id);
+      expect((await setStatus(order._id, 'cancel')).statusCode).toBe(200);
+      expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+      expect((await orderRow(order._id)).paymentStatus).toBe('expired');
+    });
+  });
+
+  describe('refunds', () => {
+    it('some lines with restock, then the rest; never past what was paid', async () => {
+      const buyer = await makeUser(t.database.db);
+      const a = await product({ price: 10, quantity: 5 });
+      const b = await product({ price: 4, quantity: 5 });
+      const order = await cardOrder(buyer, [a.id, a.id, b.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const one = await refund(order._id, { lines: [{ productId: a.id, quantity: 1 }], restock: true });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().refund).toMatchObject({ amount: 10, state: 'succeeded' });
+      expect(one.json().order.payment).toMatchObject({ success: true, status: 'partially_refunded', refunded: 10 });
+      expect(await stockOf(a.id)).toBe(4);
+      const tooMany = await refund(order._id, { lines: [{ productId: a.id, quantity: 2 }] });
+      expect(tooMany.statusCode).toBe(409);
+      const notInOrder = await refund(order._id, { lines: [{ productId: 999_999, quantity: 1 }] });
+      expect(notInOrder.statusCode).toBe(400);
+      expect(notInOrder.json().message).toMatch(/^lines: /);
+      const rest = await refund(order._id, {});
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json().order.payment).toMatchObject({ success: false, status: 'refunded', refunded: 24 });
+      expect(await stockOf(b.id)).toBe(4);
+      const nothing = await refund(order._id, {});
+      expect(nothing.statusCode).toBe(409);
+    });
+
+    it('a refund with the stock put back, then cancelling, gives each unit back once', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 5, quantity: 6 });
+      const order = await cardOrder(buyer, [item.id, item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect(await stockOf(item.id)).toBe(3);
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }], restock: true })).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(4);
+      const cancelled = await setStatus(order._id, 'cancel');
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
+      expect(await stockOf(item.id)).toBe(6);
+    });
+
+    it('a refund Stripe cannot take now stays pending, and the job sends it (once) when Stripe is back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 8 })).id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      stripe.failNext(20, 503);
+      const res = await refund(order._id, {});
+      stripe.failNext(0);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().refund.state).toBe('pending');
+      expect(res.json().message).toMatch(/not confirmed/);
+      expect(res.json().order.payment).toMatchObject({ status: 'refunded', refunded: 8 });
+      await reconcile(Date.now() + 60_000);
+      await reconcile(Date.now() + 60_000);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('succeeded');
+      const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id);
+      expect(atStripe.map((candidate) => candidate.amount)).toEqual([800]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('50 concurrent refund clicks on a 100-unit order refund at most what was paid', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 2, quantity: 100 });
+      const order = await cardOrder(buyer, Array.from({ length: 100 }, () => item.id));
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect((await orderRow(order._id)).paymentStatus).toBe('paid');
+      // 50 clicks of 3 units each ask for 150 units' worth of a 100-unit order; and 10 clicks of "all".
+      const clicks = await Promise.all([
+        ...Array.from({ length: 50 }, () => refund(order._id, { lines: [{ productId: item.id, quantity: 3 }] })),
+        ...Array.from({ length: 10 }, () => refund(order._id, {})),
+      ]);
+      const codes = clicks.map((res) => res.statusCode);
+      expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+      const row = await orderRow(order._id);
+      expect(row.refundedMinor).toBeLessThanOrEqual(row.totalCents);
+      const [sum] = await t.database.db
+        .select({ value: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` })
+        .from(refunds)
+        .where(eq(refunds.orderId, Number(order._id)));
+      expect(sum?.value).toBe(row.refundedMinor);
+      const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id).reduce((total, candidate) => total + candidate.amount, 0);
+      expect(atStripe).toBe(row.refundedMinor);
+      expect(atStripe).toBeLessThanOrEqual(20_000);
+    });
+  });
+
+  it('the oversell guard holds with card orders: reserved stock counts', async () => {
+    const item = await product({ quantity: 5 });
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => makeUser(t.database.db)));
+    const results = await Promise.all(buyers.map((buyer) => checkout(buyer, [item.id], 'card')));
+    const codes = results.map((res) => res.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(5);
+    expect(codes.filter((code) => code === 409)).toHaveLength(7);
+    expect(await stockOf(item.id)).toBe(0);
+  });
+});
