@@ -42,6 +42,17 @@ export async function makeUser(
   return { id: row.id, name: row.name, email: row.email, password, answer, token };
 }
 
+/** Many plain accounts at once, sharing one password hash (hashing is slow on purpose): for tests that only need addresses. */
+export async function makeAccounts(db: Db, emails: string[]): Promise<{ id: number; email: string }[]> {
+  const [passwordHash, answerHash] = await Promise.all([hashSecret(`pw-${unique()}`), hashSecret(normalizeAnswer('Football'))]);
+  const rows = [];
+  for (const email of emails) {
+    const row = await insertUser(db, { name: `Shopper ${unique()}`, email, passwordHash, answerHash, phone: '555-0100', address: '1 Market Street', role: USER_ROLE });
+    rows.push({ id: row.id, email: row.email });
+  }
+  return rows;
+}
+
 export const makeAdmin = (db: Db, options: Parameters<typeof makeUser>[1] = {}) =>
   makeUser(db, { ...options, role: ADMIN_ROLE });
 
