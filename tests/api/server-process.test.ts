@@ -255,8 +255,10 @@ describe('the server process', () => {
 
       const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }));
       await waitReady(`http://127.0.0.1:${port}`, second);
-      // Everything written before the kill goes out now: the welcome, the owner's notice, the confirmation.
-      const mails = await smtp.waitFor(3, 15_000);
+      // Everything written before the kill goes out now: the welcome, the owner's notice, the confirmation
+      // (each at its next try: the first process's failed tries doubled the wait, 1 s, 2 s, 4 s… on a slow
+      // machine, so the deadline leaves room for a few of them).
+      const mails = await smtp.waitFor(3, 60_000);
       const confirmation = mails.find((mail) => mail.subject === `Your order #${orderId} at Emporium`);
       expect(confirmation?.to).toContain('cora@example.com');
       expect(confirmation?.text).toContain('1 × Crash Kettle');
