@@ -21,7 +21,7 @@ import { type Call, defineCalls } from './call.ts';
 import { categoryChangedResponse, categoryIdParams, categoryInput, getCategoriesResponse } from './category.ts';
 import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
-import { IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery, PRODUCT_CSV_COLUMNS } from './data.ts';
+import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
 import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse } from './mail.ts';
 import {
   checkoutBody,
@@ -652,7 +652,7 @@ export const calls = defineCalls({
     tag: 'data',
     description: 'Every product as CSV (UTF-8 with a byte-order mark), streamed.',
     file: 'text/csv',
-    docs: { answer: `every product as CSV: \`${PRODUCT_CSV_COLUMNS.join(', ')}\` (UTF-8 with a byte-order mark, streamed)` },
+    docs: { answer: `every product as CSV, a row per variant: \`${CATALOGUE_CSV_COLUMNS.join(', ')}\` (UTF-8 with a byte-order mark, streamed)` },
   },
   importProducts: {
     method: 'POST',

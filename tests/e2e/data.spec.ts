@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../src/contract/data.ts';
+import { CATALOGUE_CSV_COLUMNS, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../src/contract/data.ts';
 import { ADMIN, expect, seriousA11yViolations, type ShopApi, signInBrowser, test } from './fixtures.ts';
 
 /** A suffix no other test (nor a second run on the same database) shares. */
@@ -80,9 +80,9 @@ test.describe('data: catalogue CSV', () => {
     expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     // UTF-8 with a byte-order mark (spreadsheet programs need it), then the header row.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(CATALOGUE_CSV_COLUMNS.join(','));
     const { header, records } = readCsv(bytes);
-    expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(header).toEqual([...CATALOGUE_CSV_COLUMNS]);
     expect(records.find((record) => record.slug === product.slug)).toMatchObject({
       name: product.name,
       price: '24.99',

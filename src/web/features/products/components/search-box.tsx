@@ -41,7 +41,10 @@ export function SearchBox({ categories }: { categories: readonly Category[] }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   useEffect(() => setKeyword(current), [current]);
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    setOpen(false);
+    setActive(-1);
+  }, [location.pathname, location.search]);
 
   const typed = useDebounced(keyword.trim(), SUGGEST_DELAY_MS);
   const asking = open && typed.length >= SUGGEST_MIN_CHARS;
@@ -61,6 +64,7 @@ export function SearchBox({ categories }: { categories: readonly Category[] }) {
 
   const go = (to: string) => {
     setOpen(false);
+    setActive(-1);
     navigate(to);
   };
   const submit = (event: FormEvent) => {
@@ -113,7 +117,9 @@ export function SearchBox({ categories }: { categories: readonly Category[] }) {
           aria-controls={listId}
           aria-activedescendant={shown && active >= 0 && active < suggestions.length ? `${listId}-${active}` : undefined}
           onChange={(event) => {
+            // New words: no suggestion is chosen until the arrows choose one again.
             setKeyword(event.target.value);
+            setActive(-1);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
