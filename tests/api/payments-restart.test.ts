@@ -8,31 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
-import { freePort, type ServerProcess, spawnServer } from '../setup/server-process.ts';
+import { freePort, type ServerProcess, serverEnv, spawnServer, waitReady } from '../setup/server-process.ts';
 import { freshDatabase, NO_ORDER_LIMITS, type TestDatabase } from '../setup/test-app.ts';
+import { waitFor } from '../setup/wait-for.ts';
 
 const postgres = process.env.TEST_DB_ENGINE === 'postgres';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, stopped: () => string | null = () => null): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    const reason = stopped();
-    if (reason) throw new Error(reason);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Ready when /readyz answers (up to 90 s: a busy machine starts slowly); fails at once if the process stops. */
-const waitReady = (base: string, server: ServerProcess) =>
-  until(
-    `the server at ${base}`,
-    () => fetch(`${base}/readyz`).then((res) => (res.ok ? true : undefined), () => undefined),
-    90_000,
-    () => (server.child.exitCode !== null ? `the server stopped:\n${server.output()}` : null),
-  );
 
 const json = (body: unknown, token?: string) => ({
   method: 'POST',
@@ -56,13 +36,8 @@ describe('a server killed after the payment and before the webhook', () => {
   });
 
   function start(dataDir: string, port: number): ServerProcess {
-    const { TEST_DATABASE_URL: _test, DATABASE_URL: _url, ...inherited } = process.env;
-    const server = spawnServer({
-      ...inherited,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
+    const server = spawnServer(
+      serverEnv({
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'owner@example.com',
@@ -72,7 +47,8 @@ describe('a server killed after the payment and before the webhook', () => {
       STRIPE_API_URL: stripe.url,
       ...NO_ORDER_LIMITS,
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
-    });
+      }),
+    );
     children.push(server);
     return server;
   }
@@ -113,10 +89,13 @@ describe('a server killed after the payment and before the webhook', () => {
       fetch(`${api}/auth/all-orders`, { headers: { authorization: login.token } })
         .then((res) => res.json() as Promise<{ _id: string; payment: { status: string; success: boolean } }[]>)
         .then((list) => list.find((entry) => entry._id === order._id)?.payment);
-    const after = await until('the order paid after the restart', async () => {
-      const payment = await status();
-      return payment?.status === 'paid' ? payment : undefined;
-    });
+    const after = await waitFor(
+      async () => {
+        const payment = await status();
+        return payment?.status === 'paid' ? payment : undefined;
+      },
+      { timeoutMs: 60_000, everyMs: 100, what: 'the order paid after the restart' },
+    );
     expect(after.success).toBe(true);
     // No webhook has reached the shop yet: the restart did it.
     expect(stripe.deliveries).toHaveLength(0);

@@ -3,8 +3,9 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, spawnServer } from '../setup/server-process.ts';
+import { freePort, type ServerProcess, serverEnv, spawnServer, stoppedReason } from '../setup/server-process.ts';
 import { freshDatabase, NO_ORDER_LIMITS, type TestDatabase } from '../setup/test-app.ts';
+import { waitFor } from '../setup/wait-for.ts';
 
 /**
  * The real start script as a process, on this run's engine: PGlite in DATA_DIR, or this run's PostgreSQL
@@ -25,13 +26,8 @@ afterEach(() => {
 });
 
 async function start(dataDir: string, port: number, extra: Record<string, string> = {}): Promise<{ server: ServerProcess; api: string }> {
-  const { TEST_DATABASE_URL: _test, DATABASE_URL: _url, ...inherited } = process.env;
-  const server = spawnServer({
-    ...inherited,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
+  const server = spawnServer(
+    serverEnv({
     PORT: String(port),
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'owner@example.com',
@@ -40,14 +36,13 @@ async function start(dataDir: string, port: number, extra: Record<string, string
     ...NO_ORDER_LIMITS,
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
     ...extra,
-  });
+    }),
+  );
   children.push(server);
   // Ready when this process says it listens on the port and answers there (a busy machine starts slowly).
-  await until(
-    `the server on port ${port}`,
-    async () => (server.output().includes(`Server listening at http://127.0.0.1:${port}`) && (await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.ok, () => false)) ? true : undefined),
-    90_000,
-    () => server.child.exitCode !== null && new Error(`the server stopped:\n${server.output()}`),
+  await waitFor(
+    async () => server.output().includes(`Server listening at http://127.0.0.1:${port}`) && (await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.ok, () => false)),
+    { timeoutMs: 90_000, everyMs: 50, what: `the server on port ${port}`, stopIf: stoppedReason(server) },
   );
   return { server, api: `http://127.0.0.1:${port}/api/v1` };
 }
@@ -66,22 +61,6 @@ function modes(dir: string): Array<{ path: string; folder: boolean; mode: number
   return [here, ...readdirSync(dir).flatMap((name) => modes(join(dir, name)))];
 }
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms = 10_000,
-  failed: () => Error | false = () => false,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    const error = failed();
-    if (error) throw error;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the data folder', () => {
   it('is its user\'s only: an open folder is tightened at start (with a log line), and every file made later is 0600', async () => {
@@ -97,11 +76,11 @@ describe('the data folder', () => {
     // A mail kept as a file (no SMTP_URL): the welcome of a new account, with the shopper's details.
     const register = await fetch(`${api}/auth/register`, json({ name: 'Mo', email: 'mo@example.com', password: 'mo-password', phone: '1', address: 'Here', answer: 'blue' }));
     expect(register.status).toBe(201);
-    const mails = await until('the welcome mail', () => {
+    const mails = await waitFor(() => {
       const dir = join(dataDir, 'mail');
       const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')) : [];
       return names.length > 0 ? names : undefined;
-    });
+    }, { everyMs: 50, what: 'the welcome mail' });
     expect(mails.length).toBe(1);
     const entries = modes(dataDir);
     if (!postgres) expect(entries.filter((entry) => !entry.folder).length).toBeGreaterThan(20); // PGlite's own files
@@ -126,7 +105,7 @@ class Exchange {
     const exchange = new Exchange(socket);
     const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers, 'content-length': String(length), expect: '100-continue' }).map(([name, value]) => `${name}: ${value}`);
     socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
-    await until('100 Continue', () => (exchange.received.toString('latin1').startsWith('HTTP/1.1 100') ? true : undefined));
+    await waitFor(() => exchange.received.toString('latin1').startsWith('HTTP/1.1 100'), { everyMs: 50, what: '100 Continue' });
     exchange.received = exchange.received.subarray(exchange.received.indexOf('\r\n\r\n') + 4);
     return exchange;
   }
@@ -141,8 +120,7 @@ class Exchange {
 
   /** The answer's status, head and body, once the whole body (by its Content-Length) has arrived. */
   answer(): Promise<{ status: number; head: string; body: string }> {
-    return until(
-      'a whole answer',
+    return waitFor(
       () => {
         const text = this.received.toString('utf8');
         const end = text.indexOf('\r\n\r\n');
@@ -152,7 +130,7 @@ class Exchange {
         if (!(body.length >= length)) return undefined;
         return { status: Number(text.slice(9, 12)), head: text.slice(0, end), body: body.subarray(0, length).toString('utf8') };
       },
-      15_000,
+      { timeoutMs: 15_000, everyMs: 50, what: 'a whole answer' },
     );
   }
 }
@@ -195,7 +173,7 @@ describe('a restart', () => {
     ]);
 
     server.child.kill('SIGTERM');
-    await until('new connections refused', async () => ((await refused(port)) ? true : undefined));
+    await waitFor(() => refused(port), { everyMs: 50, what: 'new connections refused' });
     for (const { exchange, body } of exchanges) await exchange.send(body);
     const answers = await Promise.all(exchanges.map(async ({ exchange, kind }) => ({ kind, ...(await exchange.answer()) })));
     expect(answers.map(({ kind, status }) => `${kind} ${status}`)).toEqual([...Array(14).fill('filters 200'), ...Array(6).fill('order 201')]);

@@ -3,18 +3,25 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
+import { freePort, type ServerProcess, serverEnv, spawnServer, waitReady } from '../setup/server-process.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
+import { waitFor } from '../setup/wait-for.ts';
 
 /** The real start script as a process (on PGlite in a temporary folder, or on this run's PostgreSQL). */
 const TSX = ['--import', 'tsx'];
 
-function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { TEST_DATABASE_URL: _unused, DATABASE_URL: _unused2, ...env } = process.env;
-  return { ...env, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', ...extra };
-}
-
 const children: ChildProcess[] = [];
+
+/** The mails a server's log says failed a try and wait for the next. */
+function failedMails(output: string): Set<number> {
+  const ids = new Set<number>();
+  for (const line of output.split('\n')) {
+    if (!line.includes('a mail could not be sent: will try again')) continue;
+    const entry = JSON.parse(line) as { mailId: number };
+    ids.add(entry.mailId);
+  }
+  return ids;
+}
 
 function start(env: NodeJS.ProcessEnv): ServerProcess {
   const server = spawnServer(env);
@@ -30,7 +37,7 @@ afterEach(() => {
 describe('the server process', () => {
   it('refuses a bad environment with a message naming the variable', () => {
     const result = spawnSync(process.execPath, [...TSX, 'src/server/server.ts'], {
-      env: baseEnv({ PORT: 'eighty', JWT_SECRET: 'short' }),
+      env: serverEnv({ PORT: 'eighty', JWT_SECRET: 'short' }),
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);
@@ -42,7 +49,7 @@ describe('the server process', () => {
   it('bootstraps ADMIN_EMAIL, keeps data across restarts, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-process-'));
     const port = await freePort();
-    const env = baseEnv({
+    const env = serverEnv({
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'Owner@Example.com',
@@ -74,7 +81,7 @@ describe('the server process', () => {
     expect(first.output()).not.toContain(token);
 
     // Same folder, no admin variables: the data and the signing secret are still there.
-    const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    const second = start(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
     await waitReady(`http://127.0.0.1:${port}`, second);
     const categories = await (await fetch(`http://127.0.0.1:${port}/api/v1/category/get-category`)).json();
     expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Lasting Things']);
@@ -84,7 +91,7 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
 
     // The documented promote command: a registered shopper becomes an administrator, and back.
-    const third = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    const third = start(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
     await waitReady(`http://127.0.0.1:${port}`, third);
     const register = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
       method: 'POST',
@@ -102,13 +109,13 @@ describe('the server process', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     const promote = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'pat@example.com'], {
-      env: baseEnv({ DATA_DIR: dataDir }),
+      env: serverEnv({ DATA_DIR: dataDir }),
       encoding: 'utf8',
     });
     expect(promote.stdout).toContain('pat@example.com is now an administrator.');
     expect(promote.status).toBe(0);
     const unknown = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'nobody@example.com'], {
-      env: baseEnv({ DATA_DIR: dataDir }),
+      env: serverEnv({ DATA_DIR: dataDir }),
       encoding: 'utf8',
     });
     expect(unknown.status).toBe(1);
@@ -118,7 +125,7 @@ describe('the server process', () => {
   it('backs up the running embedded shop from the command line and restores it into a new folder (the upgrade path)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-backup-'));
     const port = await freePort();
-    const env = baseEnv({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' });
+    const env = serverEnv({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' });
     const first = start(env);
     await waitReady(`http://127.0.0.1:${port}`, first);
     const api = `http://127.0.0.1:${port}/api/v1`;
@@ -137,33 +144,33 @@ describe('the server process', () => {
     expect(created.status).toBe(201);
 
     // A second server on the same folder would damage the embedded database: it refuses to start.
-    const other = start(baseEnv({ PORT: String(await freePort()), DATA_DIR: dataDir }));
+    const other = start(serverEnv({ PORT: String(await freePort()), DATA_DIR: dataDir }));
     expect(await other.exited).toBe(1);
     expect(other.output()).toContain('another Emporium server');
 
     // The backup command asks the running server (which keeps serving), as the README says.
     const file = join(mkdtempSync(join(tmpdir(), 'emporium-file-')), 'shop.jsonl.gz');
-    const backup = spawnSync(process.execPath, [...TSX, 'src/server/cli/backup.ts', file], { env: baseEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    const backup = spawnSync(process.execPath, [...TSX, 'src/server/cli/backup.ts', file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toContain(`by the running server (pid ${first.child.pid})`);
     expect(backup.status).toBe(0);
     expect((await fetch(`${api}/category/get-category`)).status).toBe(200);
     // Restoring into the folder of the running shop is refused; into a new folder it works.
-    const busy = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    const busy = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
     expect(busy.status).toBe(1);
     expect(busy.stderr).toContain('The shop is running on');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
     const newDir = mkdtempSync(join(tmpdir(), 'emporium-restored-'));
-    const restore = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    const restore = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
     expect(restore.stdout).toMatch(/Restored the backup of .* into the embedded database/);
     expect(restore.status).toBe(0);
-    const again = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: baseEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    const again = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('The database is not empty');
 
-    const second = start(baseEnv({ PORT: String(port), DATA_DIR: newDir }));
+    const second = start(serverEnv({ PORT: String(port), DATA_DIR: newDir }));
     await waitReady(`http://127.0.0.1:${port}`, second);
     const categories = await (await fetch(`${api}/category/get-category`)).json();
     expect(categories.category.map((c: { name: string }) => c.name)).toEqual(['Moved Shelf']);
@@ -180,7 +187,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     // The shop, started by a parent that never reaps it (it becomes `sleep`): killed, it stays a zombie.
     const parent = spawn('sh', ['-c', `"${process.execPath}" --import tsx src/server/server.ts & echo $!; exec sleep 600`], {
-      env: baseEnv({ PORT: String(port), DATA_DIR: dataDir }),
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(parent);
@@ -200,7 +207,7 @@ describe('the server process', () => {
     }
     expect(() => process.kill(pid, 0)).not.toThrow(); // "alive" to a check of its number
 
-    const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    const second = start(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
     await waitReady(base, second);
     expect(second.output()).not.toContain('another Emporium server');
     second.child.kill('SIGTERM');
@@ -208,7 +215,7 @@ describe('the server process', () => {
 
     // A note left naming a live process that is not the shop (its number reused after a reboot): no matter.
     writeFileSync(join(dataDir, 'emporium-server.json'), JSON.stringify({ pid: parent.pid, holder: 'server', url: 'http://127.0.0.1:9', token: 'old' }));
-    const third = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir }));
+    const third = start(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
     await waitReady(base, third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
@@ -221,13 +228,15 @@ describe('the server process', () => {
     const closedPort = await freePort(); // nothing listens there: the first process cannot send
     try {
       const first = start(
-        baseEnv({
+        serverEnv({
           PORT: String(port),
           DATA_DIR: dataDir,
           ADMIN_EMAIL: 'owner@example.com',
           ADMIN_PASSWORD: 'owner-password-1',
           SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
-          MAIL_RETRY_SECONDS: '1',
+          // A long wait after each failed try: a slow first process must not use up a mail's tries (a
+          // mail out of tries is failed, and a restart leaves it to the owner); the restart makes them due.
+          MAIL_RETRY_SECONDS: '60',
         }),
       );
       await waitReady(`http://127.0.0.1:${port}`, first);
@@ -248,17 +257,18 @@ describe('the server process', () => {
       const order = await post('/auth/orders', { cart: [{ _id: product.product._id }] }, cora.token);
       expect(order.status).toBe(201);
       const { _id: orderId } = (await order.json()).order;
-      // The order is committed; its mails cannot go out. The process dies without a chance to clean up.
+      // The order is committed; its mails cannot go out. Once each has failed its first try (none is being
+      // sent: a mail killed mid-send waits for its sender's lease), the process dies without a chance to clean up.
+      await waitFor(() => failedMails(first.output()).size >= 3, { timeoutMs: 30_000, what: 'three mails tried once' });
       first.child.kill('SIGKILL');
       await first.exited;
       expect(smtp.received).toHaveLength(0);
 
-      const second = start(baseEnv({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }));
+      const second = start(serverEnv({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }));
       await waitReady(`http://127.0.0.1:${port}`, second);
-      // Everything written before the kill goes out now: the welcome, the owner's notice, the confirmation
-      // (each at its next try: the first process's failed tries doubled the wait, 1 s, 2 s, 4 s… on a slow
-      // machine, so the deadline leaves room for a few of them).
-      const mails = await smtp.waitFor(3, 60_000);
+      // Everything written before the kill goes out now (a start makes waiting mails due at once): the
+      // welcome, the owner's notice, the confirmation.
+      const mails = await smtp.waitFor(3, 30_000);
       const confirmation = mails.find((mail) => mail.subject === `Your order #${orderId} at Emporium`);
       expect(confirmation?.to).toContain('cora@example.com');
       expect(confirmation?.text).toContain('1 × Crash Kettle');

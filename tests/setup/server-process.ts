@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { waitFor } from './wait-for.ts';
 
 /** A port nothing listens on now, asked of the system. */
 export function freePort(): Promise<number> {
@@ -29,17 +30,24 @@ export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-/** Wait (up to 60 s: a start on a busy two-core machine can take that long) until the server at `base` answers /readyz; fails at once, with its output, if it stops. */
-export async function waitReady(base: string, server: ServerProcess): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`server did not become ready:\n${server.output()}`);
+/**
+ * The environment of a real server process: this one's, without the test run's database addresses (the
+ * server uses DATA_DIR unless `extra` names a DATABASE_URL), as a production start on this machine only.
+ */
+export function serverEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { TEST_DATABASE_URL: _test, DATABASE_URL: _url, ...inherited } = process.env;
+  return { ...inherited, NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', ...extra };
+}
+
+/** The reason to stop waiting for a server process: it has exited (with what it wrote). */
+export const stoppedReason = (server: ServerProcess) => () => (server.child.exitCode !== null ? `the server stopped:\n${server.output()}` : null);
+
+/** Wait (up to 90 s: a start on a busy two-core machine can take that long) until the server at `base` answers /readyz; fails at once, with its output, if it stops. */
+export function waitReady(base: string, server: ServerProcess): Promise<true> {
+  return waitFor(() => fetch(`${base}/readyz`).then((res) => res.ok, () => false), {
+    timeoutMs: 90_000,
+    everyMs: 150,
+    what: `the server at ${base}`,
+    stopIf: stoppedReason(server),
+  });
 }
