@@ -7,10 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as apiRequest } from '@playwright/test';
+import { type Page, request as apiRequest } from '@playwright/test';
+import type { Product } from '../../src/contract/product.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
 import { freePort } from '../setup/server-process.ts';
-import { ADMIN, expect, ShopApi, signInBrowser, test } from './fixtures.ts';
+import { ADMIN, expect, type Session, ShopApi, signInBrowser, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -51,6 +52,18 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
+/** The shopper signs in, puts the product in the cart, orders it by card and reaches Stripe's (stand-in) page. */
+async function orderByCard(page: Page, shopper: Session, product: Product): Promise<void> {
+  await signInBrowser(page, shopper);
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
+  await page.goto('/cart');
+  const summary = page.getByRole('complementary', { name: 'Cart Summary' });
+  await summary.getByRole('radio', { name: /Card/ }).check();
+  await summary.getByRole('button', { name: 'Order and pay' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/`));
+}
+
 test('a card purchase through the payment page is paid, and the admin refunds a unit of it', async ({ browser }) => {
   const request = await apiRequest.newContext({ baseURL: base });
   const shop = new ShopApi(request);
@@ -63,16 +76,9 @@ test('a card purchase through the payment page is paid, and the admin refunds a 
 
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  await signInBrowser(page, shopper);
-  await page.goto(`/product/${product.slug}`);
-  await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
-  await page.goto('/cart');
-  const summary = page.getByRole('complementary', { name: 'Cart Summary' });
-  await summary.getByRole('radio', { name: /Card/ }).check();
-  await summary.getByRole('button', { name: 'Order and pay' }).click();
+  await orderByCard(page, shopper, product);
 
   // Stripe's (stand-in) page: pay.
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/`));
   await expect(page.getByRole('heading', { name: 'Pay $18.00' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
@@ -108,14 +114,7 @@ test('a delayed payment shows "payment pending", then paid without a reload', as
   stripe.setDelivery({ mode: 'hold' });
   try {
     const page = await (await browser.newContext({ baseURL: base })).newPage();
-    await signInBrowser(page, shopper);
-    await page.goto(`/product/${product.slug}`);
-    await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
-    await page.goto('/cart');
-    const summary = page.getByRole('complementary', { name: 'Cart Summary' });
-    await summary.getByRole('radio', { name: /Card/ }).check();
-    await summary.getByRole('button', { name: 'Order and pay' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/`));
+    await orderByCard(page, shopper, product);
     const sessionId = page.url().split('/').at(-1) as string;
     await page.getByRole('button', { name: 'Pay by bank debit' }).click();
 
