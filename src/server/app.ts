@@ -31,6 +31,8 @@ import { createPagesService } from './modules/pages/service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
+import { shopContentHandlers } from './modules/shop-content/routes.ts';
+import { createShopContentService } from './modules/shop-content/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
@@ -151,6 +153,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
+          ...shopContentHandlers(createShopContentService(db)),
         },
         {
           guards: { user: guards.requireUser, admin: guards.requireAdmin },

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
+import { slugify } from '../../src/domain/slug.ts';
+import { demoBanners, demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
 import { renderBannerImage, renderProductPhoto } from '../../src/server/db/seed/product-photo-art.ts';
 
 const products = demoCatalogue.flatMap((category) =>
@@ -89,9 +90,19 @@ describe('generated artwork', () => {
     }
   }, 60_000);
 
+  it('has four home banners (the carousel\'s 4 slides), each with a heading, text and a link of the shop or none', () => {
+    expect(demoBanners).toHaveLength(4);
+    const categorySlugs = demoCatalogue.map((category) => `/category/${slugify(category.name)}`);
+    for (const banner of demoBanners) {
+      expect(banner.heading.length).toBeGreaterThan(0);
+      expect(banner.text.length).toBeGreaterThan(0);
+      if (banner.link) expect(categorySlugs).toContain(banner.link);
+    }
+  });
+
   it('renders four 1200x400 WebP banners under 80 KB', async () => {
     const banners = [];
-    for (let index = 0; index < 4; index++) {
+    for (let index = 0; index < demoBanners.length; index++) {
       const banner = await renderBannerImage(index);
       expect(banner.contentType).toBe('image/webp');
       expect(banner.data.length).toBeLessThan(80 * 1024);

@@ -50,6 +50,8 @@ export function AppRoutes() {
         <Route path={paths.about} element={<About />} />
         <Route path={paths.contact} element={<Contact />} />
         <Route path={paths.policy} element={<Policy />} />
+        <Route path={paths.shipping} element={<Policy />} />
+        <Route path={paths.returns} element={<Policy />} />
         <Route path={paths.register} element={<Register />} />
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />

@@ -11,6 +11,7 @@ import { bandOf, describeShopFilters, useShopFilters } from '../../features/home
 import { useFilteredProducts } from '../../features/products/api/filter-products.ts';
 import { useProductCount } from '../../features/products/api/get-product-count.ts';
 import { useProducts } from '../../features/products/api/get-products.ts';
+import { useShopContent } from '../../features/shop/api/get-shop-content.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -19,6 +20,7 @@ import './home.css';
 export default function HomeRoute() {
   usePageTitle('All Products - Best offers');
   const categories = useCategories();
+  const shop = useShopContent();
   const { filters, toggleCategory, selectBand, sortBy, reset } = useShopFilters();
   const radio = useMemo(() => bandOf(filters.bandId)?.array ?? [], [filters.bandId]);
   // The address names categories by slug; the call takes ids (known once the categories are loaded).
@@ -45,7 +47,7 @@ export default function HomeRoute() {
 
   return (
     <>
-      <Carousel />
+      <Carousel banners={shop.data?.banners ?? []} />
       <div className="shop-layout">
         <FilterPanel
           categories={categories.data ?? []}

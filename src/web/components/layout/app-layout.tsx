@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui/spinner.tsx';
+import { AnnouncementBar } from '../../features/shop/components/announcement-bar.tsx';
 import { Footer } from './footer.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { Header } from './header.tsx';
@@ -25,6 +26,7 @@ export function AppLayout({ categoriesMenu, searchBox, onLogout, admin = false }
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      {admin ? null : <AnnouncementBar />}
       <Header categoriesMenu={categoriesMenu} searchBox={searchBox} onLogout={onLogout} admin={admin} />
       <main id="main" className="page">
         <div className="container">
