@@ -18,14 +18,14 @@ export const BANNER_HEADING_MAX = 80;
 export const BANNER_TEXT_MAX = 200;
 export const BANNERS_MAX = 8;
 
-/** Optional text: empty when not written. */
-const optionalText = (max: number, multiline = false) => text({ max, min: 0, multiline }).default('');
+/** Text that may be empty (not written). */
+const mayBeEmpty = (max: number, multiline = false) => text({ max, min: 0, multiline });
+/** A form's text field: empty when not written or left out. */
+const optionalText = (max: number, multiline = false) => mayBeEmpty(max, multiline).default('');
 
 /** A link the shop may show: a path of this shop (`/category/books`) or an http(s) address; empty for none. */
-export const shopLink = optionalText(LINK_MAX).refine(
-  (value) => value === '' || isShopLink(value),
-  'must be a path starting with / or an http(s) address',
-);
+const linkRule = [(value: string) => value === '' || isShopLink(value), 'must be a path starting with / or an http(s) address'] as const;
+export const shopLink = optionalText(LINK_MAX).refine(...linkRule);
 
 /** A path of this shop (not `//host`) or an absolute http(s) address, without spaces. */
 export function isShopLink(value: string): boolean {
@@ -39,11 +39,11 @@ export function isShopLink(value: string): boolean {
   }
 }
 
-const shopEmail = optionalText(SHOP_EMAIL_MAX).refine(
+const shopEmail = mayBeEmpty(SHOP_EMAIL_MAX).refine(
   (value) => value === '' || z.email().safeParse(value).success,
   'must be a valid e-mail address',
 );
-const shopPhone = optionalText(SHOP_PHONE_MAX).refine(
+const shopPhone = mayBeEmpty(SHOP_PHONE_MAX).refine(
   (value) => value === '' || /^\+?[0-9][0-9 ().-]*[0-9)]$/.test(value),
   'must be a phone number (digits, spaces, + ( ) . -)',
 );
@@ -72,15 +72,15 @@ export const shopDetailsBody = z
   .strictObject({
     email: shopEmail.optional(),
     phone: shopPhone.optional(),
-    address: optionalText(SHOP_ADDRESS_MAX, true).optional(),
-    about: optionalText(ABOUT_MAX, true).optional(),
-    privacyPolicy: optionalText(POLICY_MAX, true).optional(),
-    shippingPolicy: optionalText(POLICY_MAX, true).optional(),
-    returnsPolicy: optionalText(POLICY_MAX, true).optional(),
+    address: mayBeEmpty(SHOP_ADDRESS_MAX, true).optional(),
+    about: mayBeEmpty(ABOUT_MAX, true).optional(),
+    privacyPolicy: mayBeEmpty(POLICY_MAX, true).optional(),
+    shippingPolicy: mayBeEmpty(POLICY_MAX, true).optional(),
+    returnsPolicy: mayBeEmpty(POLICY_MAX, true).optional(),
     announcement: z
       .strictObject({
-        text: optionalText(ANNOUNCEMENT_MAX),
-        link: shopLink,
+        text: mayBeEmpty(ANNOUNCEMENT_MAX),
+        link: mayBeEmpty(LINK_MAX).refine(...linkRule),
         on: z.boolean({ error: 'must be true or false' }),
       })
       .refine((value) => !value.on || value.text !== '', { message: 'is required while the bar is on', path: ['text'] })

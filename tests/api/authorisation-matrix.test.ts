@@ -53,6 +53,7 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
+  updateShopDetails: () => ({ about: 'Matrix about' }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';
