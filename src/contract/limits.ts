@@ -30,3 +30,9 @@ export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
  */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+/**
+ * The id of the JSON script in each page's HTML that carries the shop's own words and banners (the answer
+ * of shop/content): the web app's first render has them, so the announcement bar and banners never move
+ * the page when they arrive.
+ */
+export const SHOP_CONTENT_SCRIPT_ID = 'shop-content';

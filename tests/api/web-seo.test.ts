@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBanners } from '../../src/server/db/seed/demo-catalogue.ts';
 import { seedDemoCatalogue } from '../../src/server/db/seed.ts';
-import { makeCategory, makeProduct, pngImage } from '../factories.ts';
+import { makeAdmin, makeCategory, makeProduct, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
 /** A stand-in build of the web app with the markers the server fills in. */
@@ -127,6 +127,22 @@ describe('the web app, SEO tags, sitemap and robots', () => {
     const sitemap = (await call(t.app, 'GET', '/sitemap.xml')).body;
     for (const path of ['/shipping', '/returns']) expect(sitemap).toContain(`<loc>https://shop.example${path}</loc>`);
     expect((await call(t.app, 'GET', '/banners/1.webp', { headers: html })).statusCode).toBe(404);
+  });
+
+  it('writes the shop\'s own words into every page for the first render, where no text of the owner\'s can close the script', async () => {
+    const admin = await makeAdmin(t.database.db);
+    const about = 'We are </script><script>alert(1)</script> & <b>proud</b>';
+    const saved = await call(t.app, 'PUT', '/api/v1/shop/details', { token: admin.token, body: { about, announcement: { text: 'Sale', link: '', on: true } } });
+    expect(saved.statusCode).toBe(200);
+    for (const path of ['/', '/about', `/product/${product.slug}`]) {
+      const res = await call(t.app, 'GET', path, { headers: html });
+      const found = /<script id="shop-content" type="application\/json">([^<]*)<\/script>/.exec(res.body);
+      expect(found, path).not.toBeNull();
+      expect(res.body).not.toContain('</script><script>alert(1)');
+      const data = JSON.parse(found?.[1] ?? '{}');
+      expect(data).toEqual((await call(t.app, 'GET', '/api/v1/shop/content')).json());
+      expect(data.details.about).toBe(about);
+    }
   });
 
   it('seeds the demo\'s four home banners as the shop\'s banners (the demo\'s data, not code)', async () => {

@@ -26,7 +26,7 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
     const path = request.url.split('?')[0] ?? '/';
     // A path the web app has no screen for is its not-found screen, with the status that says so.
     const meta = isPagePath(path) ? await pages.metaFor(path) : null;
-    const html = meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml;
+    const html = meta ? injectMeta(indexHtml, meta, pages.shopName, await pages.pageData()) : indexHtml;
     return reply
       .code(meta ? 200 : 404)
       .header('cache-control', 'no-cache')

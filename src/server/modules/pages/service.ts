@@ -2,7 +2,8 @@ import { descriptionPreview } from '../../../domain/description-preview.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import type { CategoryService } from '../category/service.ts';
 import type { ProductService } from '../product/service.ts';
-import { type PageMeta, renderRobots, renderSitemap } from './mapper.ts';
+import { SHOP_CONTENT_SCRIPT_ID } from '../../../contract/limits.ts';
+import { type PageMeta, renderData, renderRobots, renderSitemap } from './mapper.ts';
 
 const defaultDescription = (shopName: string) =>
   `${shopName}: electronics, books, home, clothing, sports, beauty and toys, delivered to your door.`;
@@ -17,10 +18,12 @@ export interface PagesOptions {
   publicUrl: string;
   /** SHOP_NAME, in titles and Open Graph tags. */
   shopName: string;
+  /** The shop's own words and banners as shop/content answers them, written into every page. */
+  shopContent?: () => Promise<unknown>;
 }
 
 /** The pages the server writes: each page's title and tags (from the catalogue), the sitemap, robots.txt. */
-export function createPagesService({ products, categories, publicUrl: base, shopName }: PagesOptions) {
+export function createPagesService({ products, categories, publicUrl: base, shopName, shopContent }: PagesOptions) {
   // One sitemap per process, rebuilt at most every 10 minutes (never per request, whatever the Host says);
   // requests that arrive while it is being built wait for that one build.
   let sitemap: { xml: Promise<string>; at: number } | null = null;
@@ -85,6 +88,11 @@ export function createPagesService({ products, categories, publicUrl: base, shop
     },
 
     robots: () => renderRobots(base),
+
+    /** The data script of every page: the shop's own words (none when the app was built without them). */
+    async pageData(): Promise<string> {
+      return shopContent ? renderData(SHOP_CONTENT_SCRIPT_ID, await shopContent()) : '';
+    },
   };
 }
 

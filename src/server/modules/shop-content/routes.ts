@@ -3,15 +3,12 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { matchesEtag } from '../../plugins/answer-cache.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf } from '../auth/guards.ts';
-import { toWireBanner } from './mapper.ts';
+import { toWireBanner, toWireShopContent } from './mapper.ts';
 import type { ShopContentService } from './service.ts';
 
 export const shopContentHandlers = (shop: ShopContentService) =>
   ({
-    shopContent: async () => {
-      const { details, banners } = await shop.content();
-      return { success: true, details, banners: banners.map(toWireBanner) };
-    },
+    shopContent: async () => ({ success: true, ...toWireShopContent(await shop.content()) }),
 
     updateShopDetails: async (request) => ({
       success: true,
