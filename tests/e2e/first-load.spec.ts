@@ -80,6 +80,7 @@ test.describe('first load on a phone', () => {
 
   test('photos offer their 320 and 640 pixel copies; a card takes the 320 one; the largest paint is fetched first', async ({ page, shop }) => {
     const { product } = await catalogue(shop);
+    await shop.banners();
     await page.goto('/');
     const banner = page.locator('.carousel img').first();
     await expect(banner).toHaveAttribute('fetchpriority', 'high');
