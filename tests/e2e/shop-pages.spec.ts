@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 
@@ -7,7 +8,7 @@ const WIDTHS = [
 ] as const;
 
 /** No horizontal scrolling: the page is never wider than the window. */
-async function widerThanWindow(page: import('@playwright/test').Page) {
+async function widerThanWindow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
