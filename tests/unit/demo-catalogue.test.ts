@@ -120,6 +120,11 @@ describe('generated artwork', () => {
       'Striker Match Football': 'ball',
       'Velvet Matte Lipstick': 'lipstick',
       'Zoom Remote Control Racer': 'racer',
+      'Silk Glow Ionic Hair Dryer': 'hairDryer',
+      'Harvest Acacia Cutting Board': 'cuttingBoard',
+      'Trailhead Denim Jacket': 'jacket',
+      'Alpine Down Puffer Jacket': 'jacket',
+      'Velocity Speed Jump Rope': 'jumpRope',
     });
   });
 

@@ -731,6 +731,53 @@ function racer({ p }: DrawContext): string {
   ${wheel(418)}`;
 }
 
+function hairDryer({ p }: DrawContext): string {
+  return `
+  <path d="M258 300 L236 440 C234 452, 244 458, 256 458 L286 458 C296 458, 302 450, 300 440 L300 320 Z" fill="${p.secondary}"/>
+  <rect x="244" y="350" width="44" height="10" rx="5" fill="${p.accent}"/>
+  <rect x="170" y="196" width="250" height="120" rx="60" fill="${p.primary}"/>
+  <rect x="170" y="196" width="250" height="120" rx="60" fill="url(#sideShade)" opacity="0.5"/>
+  <rect x="404" y="214" width="70" height="84" rx="14" fill="${darken(p.primary, 0.18)}"/>
+  <rect x="466" y="222" width="14" height="68" rx="6" fill="${p.secondary}"/>
+  <circle cx="228" cy="256" r="38" fill="${lighten(p.primary, 0.2)}"/>
+  <circle cx="228" cy="256" r="22" fill="none" stroke="${darken(p.primary, 0.25)}" stroke-width="5"/>
+  <path d="M490 240 C510 236, 520 244, 532 240 M490 262 C510 258, 520 266, 536 262" fill="none" stroke="${p.accent}" stroke-width="4" stroke-linecap="round" opacity="0.7"/>`;
+}
+
+function cuttingBoard({ p }: DrawContext): string {
+  const wood = mix(p.primary, '#c58940', 0.7);
+  return `
+  <rect x="140" y="240" width="320" height="200" rx="30" fill="${wood}"/>
+  <rect x="140" y="240" width="320" height="200" rx="30" fill="url(#sideShade)" opacity="0.35"/>
+  <circle cx="420" cy="280" r="14" fill="${darken(wood, 0.35)}"/>
+  <path d="M176 300 C240 290, 300 310, 380 296 M176 350 C250 340, 320 362, 424 346 M176 398 C240 390, 300 408, 424 396" fill="none" stroke="${darken(wood, 0.2)}" stroke-width="4" opacity="0.6"/>
+  <rect x="140" y="428" width="320" height="14" rx="7" fill="${darken(wood, 0.25)}"/>
+  <path d="M210 214 L370 280" stroke="${mix(p.secondary, '#ffffff', 0.75)}" stroke-width="22" stroke-linecap="round"/>
+  <path d="M180 202 L226 220" stroke="${p.secondary}" stroke-width="24" stroke-linecap="round"/>`;
+}
+
+function jacket({ p }: DrawContext): string {
+  return `
+  <path d="M236 170 C260 150, 340 150, 364 170 L440 210 L486 360 L438 378 L414 290 L414 452 L186 452 L186 290 L162 378 L114 360 L160 210 Z" fill="${p.primary}"/>
+  <path d="M236 170 C260 150, 340 150, 364 170 L440 210 L486 360 L438 378 L414 290 L414 452 L186 452 L186 290 L162 378 L114 360 L160 210 Z" fill="url(#sideShade)" opacity="0.4"/>
+  <path d="M250 166 L300 230 L350 166" fill="none" stroke="${darken(p.primary, 0.25)}" stroke-width="10" stroke-linejoin="round"/>
+  <path d="M300 230 L300 452" stroke="${p.secondary}" stroke-width="6"/>
+  <rect x="294" y="250" width="12" height="22" rx="3" fill="${p.accent}"/>
+  <rect x="214" y="340" width="60" height="10" rx="5" fill="${darken(p.primary, 0.25)}"/>
+  <rect x="326" y="340" width="60" height="10" rx="5" fill="${darken(p.primary, 0.25)}"/>
+  <rect x="186" y="436" width="228" height="16" rx="4" fill="${darken(p.primary, 0.2)}"/>`;
+}
+
+function jumpRope({ p }: DrawContext): string {
+  return `
+  <path d="M200 250 C150 470, 450 470, 400 250" fill="none" stroke="${p.secondary}" stroke-width="8" stroke-linecap="round"/>
+  <rect x="180" y="160" width="40" height="100" rx="18" fill="${p.primary}" transform="rotate(-12 200 210)"/>
+  <rect x="380" y="160" width="40" height="100" rx="18" fill="${p.primary}" transform="rotate(12 400 210)"/>
+  <rect x="190" y="168" width="10" height="70" rx="5" fill="#fff" opacity="0.3" transform="rotate(-12 200 210)"/>
+  <rect x="183" y="236" width="34" height="12" rx="5" fill="${p.accent}" transform="rotate(-12 200 210)"/>
+  <rect x="383" y="236" width="34" height="12" rx="5" fill="${p.accent}" transform="rotate(12 400 210)"/>`;
+}
+
 interface CategoryArt {
   keywords: readonly string[];
   drawings: readonly Drawing[];
@@ -764,11 +811,14 @@ const NAME_ART: readonly { words: readonly string[]; drawing: Drawing }[] = [
   { words: ['laptop', 'ultrabook'], drawing: laptop },
   { words: ['mug', 'cup'], drawing: mug },
   { words: ['frying pan', 'skillet'], drawing: fryingPan },
+  { words: ['hair dryer', 'dryer'], drawing: hairDryer },
+  { words: ['cutting board', 'chopping board'], drawing: cuttingBoard },
   { words: ['serum', 'oil', 'retinol'], drawing: dropperBottle },
   { words: ['cream', 'mist', 'grooming', 'parfum', 'perfume'], drawing: pumpBottleAndJar },
   { words: ['kettle', 'teapot', 'espresso', 'dutch oven'], drawing: teapot },
   { words: ['sneaker', 'shoe', 'trainer'], drawing: sneaker },
-  { words: ['t-shirt', 'shirt', 'jacket', 'puffer'], drawing: tshirt },
+  { words: ['jacket', 'puffer', 'coat'], drawing: jacket },
+  { words: ['t-shirt', 'shirt'], drawing: tshirt },
   { words: ['beanie', 'cap', 'hat'], drawing: cap },
   { words: ['sweater', 'knit'], drawing: sweater },
   { words: ['tent'], drawing: tent },
@@ -776,7 +826,8 @@ const NAME_ART: readonly { words: readonly string[]; drawing: Drawing }[] = [
   { words: ['water bottle', 'bottle'], drawing: waterBottle },
   { words: ['yoga mat', 'mat'], drawing: yogaMat },
   { words: ['ball', 'football'], drawing: ball },
-  { words: ['dumbbell', 'rope'], drawing: dumbbell },
+  { words: ['jump rope', 'skipping rope'], drawing: jumpRope },
+  { words: ['dumbbell'], drawing: dumbbell },
   { words: ['kettlebell'], drawing: kettlebell },
   { words: ['lipstick'], drawing: lipstick },
   { words: ['teddy', 'plush'], drawing: teddy },
