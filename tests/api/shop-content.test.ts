@@ -238,9 +238,13 @@ describe('the shop’s own words and pictures (shop/content, shop/details, shop/
 
     it(`refuses a banner past the ${BANNERS_MAX}th`, async () => {
       const image = await pngImage('#654321', 32);
-      for (let count = (await content()).banners.length; count < BANNERS_MAX; count++) {
+      for (let count = (await content()).banners.length; count < BANNERS_MAX - 2; count++) {
         expect((await addBanner({ heading: `Filler ${count}` }, image)).statusCode).toBe(201);
       }
+      // Four at once for the last two places: two are added, two refused, never a ninth.
+      const racing = await Promise.all([1, 2, 3, 4].map((n) => addBanner({ heading: `Racer ${n}` }, image)));
+      expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 201, 400, 400]);
+      expect((await content()).banners).toHaveLength(BANNERS_MAX);
       const before = await snapshotDatabase(t.database.db);
       const res = await addBanner({ heading: 'One too many' }, image);
       expect(res.statusCode).toBe(400);

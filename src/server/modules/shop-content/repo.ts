@@ -58,9 +58,14 @@ export type BannerRow = { id: number; position: number; heading: string; text: s
 export const listBanners = (db: Db | Tx): Promise<BannerRow[]> =>
   db.select(bannerColumns).from(homeBanners).orderBy(asc(homeBanners.position), asc(homeBanners.id));
 
-/** Every banner, locked: changes to the banners are made one at a time. */
-export const lockBanners = (tx: Tx): Promise<BannerRow[]> =>
-  tx.select(bannerColumns).from(homeBanners).orderBy(asc(homeBanners.position), asc(homeBanners.id)).for('update');
+/**
+ * Every banner, for a change: changes to the banners are made one at a time (a lock of the transaction, held
+ * even while there is no banner row to lock, so two adds cannot both pass the limit).
+ */
+export async function lockBanners(tx: Tx): Promise<BannerRow[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('home_banners'))`);
+  return tx.select(bannerColumns).from(homeBanners).orderBy(asc(homeBanners.position), asc(homeBanners.id));
+}
 
 export interface BannerValues {
   heading: string;
