@@ -89,9 +89,17 @@ export function createPagesService({ products, categories, publicUrl: base, shop
 
     robots: () => renderRobots(base),
 
-    /** The data script of every page: the shop's own words (none when the app was built without them). */
+    /**
+     * The data script of every page: the shop's own words. Without them (none given, or the database did not
+     * answer) the page is sent anyway and the web app asks for them itself.
+     */
     async pageData(): Promise<string> {
-      return shopContent ? renderData(SHOP_CONTENT_SCRIPT_ID, await shopContent()) : '';
+      if (!shopContent) return '';
+      try {
+        return renderData(SHOP_CONTENT_SCRIPT_ID, await shopContent());
+      } catch {
+        return '';
+      }
     },
   };
 }
