@@ -48,6 +48,10 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 /** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
+/** Like Memo, with the bytes the value holds (AnswerCache.derived). */
+export type Derived = <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => Promise<T>;
+/** What one page mark holds in memory (its key text, id and object), rounded up. */
+const MARK_BYTES = 120;
 
 /** Facet counts grouped by option; options and values in alphabetical order (numbers by value: 2 before 10). */
 function groupFacets(counts: repo.FacetCount[]): Facet[] {
@@ -66,12 +70,21 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** Texts looked at for a misspelt word's correction. */
 const TYPO_CANDIDATES = 200;
 
-export function createProductService(db: Db, memo: Memo = noMemo) {
-  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
+/**
+ * `memo`: values kept with the answers (AnswerCache.memo); `derived`: structures that serve queries, kept
+ * until the catalogue changes even with no answer budget (AnswerCache.derived): a list's page marks, photo ETags.
+ */
+export function createProductService(db: Db, memo: Memo = noMemo, derived: Derived = noMemo) {
+  /** A list's page marks, once per catalogue version, for pages past the first mark only. */
+  const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
+    derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
+
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest'): Promise<ProductPage> {
     const { items, total } = await listWithTotal(
       windowOf(pageNumber),
       () => repo.countProducts(db, filter),
-      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset, sort),
+      async ({ limit, offset }) =>
+        repo.listProducts(db, filter, limit, offset, sort, offset >= repo.PAGE_MARK_EVERY ? await marksOf(filter, sort) : undefined),
     );
     return { products: items, total };
   }
