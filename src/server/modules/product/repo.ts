@@ -495,6 +495,15 @@ export async function findPhotoVariant(db: Db, productId: number, width: number)
   return row;
 }
 
+/** The ETag of a smaller copy of the product's first photo, if made. */
+export async function findPhotoVariantEtag(db: Db, productId: number, width: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ etag: productPhotoVariants.etag })
+    .from(productPhotoVariants)
+    .where(and(sql`${productPhotoVariants.photoId} = ${firstPhotoOf(productId)}`, eq(productPhotoVariants.width, width)));
+  return row?.etag;
+}
+
 /** Keep a copy made after the fact (a photo stored before copies existed); a concurrent maker may win. */
 export async function savePhotoVariant(db: Db, photo: { productId: number; photoId: number }, variant: VariantValues): Promise<void> {
   await db

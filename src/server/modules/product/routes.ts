@@ -78,6 +78,12 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       const { id } = request.params;
       const { w: width } = request.query;
       if (width !== undefined) {
+        const known = await products.etagOfPhoto(id, width);
+        if (known && matchesEtag(request.headers['if-none-match'], known)) {
+          reply.header('etag', known);
+          reply.header('cache-control', photoCacheControl(request.query.v));
+          return reply.code(304).send();
+        }
         const variant = await products.photoVariant(id, width);
         if (!variant) return reply.code(404).send({ success: false, message: 'Photo not found' });
         reply.header('etag', variant.etag);

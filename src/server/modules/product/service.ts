@@ -283,7 +283,14 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     },
 
     sitemapEntries: (limit: number) => repo.listProductSlugs(db, limit),
-    etagOfPhoto: (productId: number) => repo.findPhotoEtag(db, productId),
+    /**
+     * The ETag of the product's photo (or of its smaller copy), kept until the catalogue changes (a photo's
+     * change is one): a revalidation (304) asks no query. A photo or copy not found is looked up again.
+     */
+    etagOfPhoto: (productId: number, width?: PhotoWidth) =>
+      width === undefined
+        ? derived(`photo-etag ${productId}`, () => repo.findPhotoEtag(db, productId), (etag) => etag?.length ?? 0)
+        : derived(`photo-etag ${productId} ${width}`, () => repo.findPhotoVariantEtag(db, productId, width), (etag) => etag?.length ?? 0),
     photo: (productId: number) => repo.findPhoto(db, productId),
 
     /** A smaller WebP copy of the photo; made (once) from the photo if it was stored before copies existed. */

@@ -198,7 +198,8 @@ export class AnswerCache {
   /**
    * A value derived from the catalogue (`size`: the bytes it holds), computed once per generation and kept
    * while changes are heard, even when no answers are kept (CACHE_MAX_MB=0): it serves queries, like an
-   * index. Concurrent askers share one computation; a failed one is not kept.
+   * index. Concurrent askers share one computation; a failed one, or one that found nothing (undefined), is
+   * not kept.
    */
   derived<T>(key: string, compute: () => Promise<T>, size: (value: T) => number = () => 0): Promise<T> {
     if (!this.listening) return compute();
@@ -211,6 +212,7 @@ export class AnswerCache {
       (value) => {
         // Counted again with its size once known (it may push older values out).
         if (this.derivedValues.peek(key)?.promise !== promise) return;
+        if (value === undefined) return void this.derivedValues.delete(key);
         this.derivedValues.set(key, { promise, generation }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
       },
       () => {
