@@ -130,21 +130,33 @@ export async function listProducts(
   sort: ProductSort = 'newest',
   marks?: readonly PageMark[],
 ): Promise<ProductRow[]> {
-  const order = ORDERS[sort];
+  return selectProducts(db)
+    .where(inArray(products.id, pageIds(db, filter, limit, offset, sort, marks)))
+    .orderBy(...ORDERS[sort]);
+}
+
+/** The ids of a page, in order (listProducts without reading the rows). */
+export async function listProductIds(...list: Parameters<typeof pageIds>): Promise<number[]> {
+  return (await pageIds(...list)).map((row) => row.id);
+}
+
+function pageIds(db: Db, filter: ProductFilter, limit: number, offset: number, sort: ProductSort = 'newest', marks?: readonly PageMark[]) {
   const markIndex = Math.floor(offset / PAGE_MARK_EVERY);
   const from = marks && markIndex > 0 ? marks[markIndex] : undefined;
   const within = from ? offset - markIndex * PAGE_MARK_EVERY : offset;
   const range = from ? between(sort, from, marks?.[markIndex + Math.ceil((within + limit) / PAGE_MARK_EVERY)]) : undefined;
-  const pageIds = db
+  return db
     .select({ id: products.id })
     .from(products)
     .where(and(filterWhere(filter), range))
-    .orderBy(...order)
+    .orderBy(...ORDERS[sort])
     .limit(limit)
     .offset(within);
-  return selectProducts(db)
-    .where(inArray(products.id, pageIds))
-    .orderBy(...order);
+}
+
+/** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
+export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
+  return ids.length === 0 ? [] : selectProducts(db).where(inArray(products.id, [...ids]));
 }
 
 /**
@@ -362,18 +374,31 @@ export async function searchRankPage(
   condition: SQL,
   window: { rank: number; limit: number; offset: number; walk: boolean },
 ): Promise<ProductRow[]> {
+  return selectProducts(db)
+    .where(sql`${products.id} in (${searchRankIdsQuery(words, condition, window)})`)
+    .orderBy(...newestFirst);
+}
+
+/** The ids of searchRankPage's window, in order, without reading the rows. */
+export async function searchRankIds(db: Db, ...window: Parameters<typeof searchRankIdsQuery>): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.id} in (${searchRankIdsQuery(...window)})`)
+    .orderBy(...newestFirst);
+  return rows.map((row) => row.id);
+}
+
+function searchRankIdsQuery(words: string[], condition: SQL, window: { rank: number; limit: number; offset: number; walk: boolean }): SQL {
   const matching = and(condition, sql`${searchRank(words)} = ${window.rank}`);
   // OFFSET 0 keeps the inner scan as it is written (newest first) instead of letting the planner fold the
   // filter into it; the inner query is named "products" so that the conditions read its columns.
-  const pageIds = window.walk
+  return window.walk
     ? sql`select id from (select id, created_at, search, name, description, category_id from ${products}
         order by created_at desc, id desc offset 0) as products
         where ${matching} limit ${window.limit} offset ${window.offset}`
     : sql`select id from ${products} where ${matching}
         order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
-  return selectProducts(db)
-    .where(sql`${products.id} in (${pageIds})`)
-    .orderBy(...newestFirst);
 }
 
 export async function findProductById(db: Db | Tx, id: number): Promise<ProductRow | undefined> {

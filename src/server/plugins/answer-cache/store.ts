@@ -7,7 +7,7 @@ const MEMO_SHARE = 1 / 16;
 /** The objects around one memo besides its key and value (measured, rounded up). */
 const MEMO_OVERHEAD_BYTES = 256;
 /** What derived values may hold: their keys and an allowance per value (values count themselves, `derived`). */
-const DERIVED_MAX_BYTES = 32 * 1024 * 1024;
+const DERIVED_MAX_BYTES = 96 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
@@ -64,7 +64,7 @@ export class AnswerCache {
    * kept whatever the answer budget while changes are heard, dropped with every change; each is computed
    * once (concurrent askers share its promise).
    */
-  private readonly derivedValues = new LRUCache<string, { promise: Promise<unknown>; generation: number }>({
+  private readonly derivedValues = new LRUCache<string, { promise: Promise<unknown>; generation: number; value?: unknown }>({
     maxSize: DERIVED_MAX_BYTES,
     sizeCalculation: (_entry, key) => key.length + DERIVED_OVERHEAD_BYTES,
   });
@@ -213,13 +213,44 @@ export class AnswerCache {
         // Counted again with its size once known (it may push older values out).
         if (this.derivedValues.peek(key)?.promise !== promise) return;
         if (value === undefined) return void this.derivedValues.delete(key);
-        this.derivedValues.set(key, { promise, generation }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+        this.derivedValues.set(key, { promise, generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
       },
       () => {
         if (this.derivedValues.peek(key)?.promise === promise) this.derivedValues.delete(key);
       },
     );
     return promise;
+  }
+
+  /** `derived` and `derivedMany` as one function, for the services (their Derived). */
+  readonly derivedView = Object.assign(
+    <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
+    { many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number) => this.derivedMany(keys, compute, size) },
+  );
+
+  /**
+   * Many derived values at once (a list's products as JSON): those kept are taken, the others computed
+   * together (`compute` gets the missing keys) and kept. Values in the order of `keys` (undefined: none).
+   */
+  async derivedMany<T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number): Promise<(T | undefined)[]> {
+    const generation = this.generation;
+    const found = keys.map((key) => {
+      const known = this.listening ? this.derivedValues.get(key) : undefined;
+      return known && known.generation === generation && 'value' in known ? (known.value as T) : undefined;
+    });
+    const missing = keys.filter((_key, index) => found[index] === undefined);
+    if (missing.length === 0) return found;
+    const computed = await compute(missing);
+    const keep = this.listening && generation === this.generation;
+    keys.forEach((key, index) => {
+      if (found[index] !== undefined) return;
+      const value = computed.get(key);
+      found[index] = value;
+      if (keep && value !== undefined) {
+        this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+      }
+    });
+    return found;
   }
 
   /** The value for `key` computed once per catalogue generation (not kept if the catalogue changed meanwhile). */
