@@ -258,8 +258,8 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 
-async function seeded(engine: string, size: number) {
-  const target = await throwawayDatabase(engine, `emporium_bench_${size}`);
+async function seeded(engine: string, size: number, name = `emporium_bench_${size}`) {
+  const target = await throwawayDatabase(engine, name);
   const seedStarted = Date.now();
   const database = await target.open(2);
   await database.migrate();
@@ -369,7 +369,8 @@ interface VariedRow {
  * process owns the data folder: the two run one after the other), each workload after both ceilings.
  */
 async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
-  const target = await seeded(engine, size);
+  // Its own name: another bench on the same server may be using emporium_bench_N.
+  const target = await seeded(engine, size, `emporium_bench_varied_${size}_${process.pid}`);
   const ceilings: ChildProcess[] = [];
   const shops: Array<{ server: ChildProcess; base: string }> = [];
   try {
