@@ -7,7 +7,7 @@ const MEMO_SHARE = 1 / 16;
 /** The objects around one memo besides its key and value (measured, rounded up). */
 const MEMO_OVERHEAD_BYTES = 256;
 /** What derived values may hold: their keys and an allowance per value (values count themselves, `derived`). */
-const DERIVED_MAX_BYTES = 96 * 1024 * 1024;
+const DERIVED_MAX_BYTES = 64 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
