@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPagePath } from '../../../contract/pages.ts';
 import { DEFAULT_WEB_DIR, hasWebBuild } from '../../plugins/static-files.ts';
-import { injectMeta } from './mapper.ts';
+import { shopMoney } from '../../../domain/money.ts';
+import { injectMeta, injectShopMoney } from './mapper.ts';
 import { BANNER_COUNT, type PagesService } from './service.ts';
 
 const FALLBACK_PAGE = `<!doctype html>
@@ -28,7 +29,7 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
     const path = request.url.split('?')[0] ?? '/';
     // A path the web app has no screen for is its not-found screen, with the status that says so.
     const meta = isPagePath(path) ? await pages.metaFor(path) : null;
-    const html = meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml;
+    const html = injectShopMoney(meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml, shopMoney());
     return reply
       .code(meta ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -1,3 +1,4 @@
+import { shopNumberFormat } from '../../../../domain/money.ts';
 import type { ImportAction, ImportReport, ImportRow } from '../../../../contract/data.ts';
 import '../../../components/ui/status-pill.css';
 import '../../../components/ui/table.css';
@@ -11,7 +12,7 @@ const ACTION: Record<ImportAction, { label: string; tone: string }> = {
   error: { label: 'Error', tone: 'status status--danger' },
 };
 
-const count = new Intl.NumberFormat('en-US');
+const count = { format: (value: number) => shopNumberFormat().format(value) };
 
 /** The counts of a report: what a dry run would do, or what an import did. */
 function Summary({ report }: { report: ImportReport }) {
