@@ -10,7 +10,7 @@ import { BANNER_COUNT, type PagesService } from './service.ts';
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<!--seo--><title>Emporium</title><!--/seo--></head>
+<!--shop-money--><!--seo--><title>Emporium</title><!--/seo--></head>
 <body><main><h1>Emporium</h1><p>The shop's API is running. The web app has not been built yet: run <code>npm run build</code>.</p>
 <p><a href="/api/docs">API documentation</a></p></main></body></html>`;
 
