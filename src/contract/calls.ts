@@ -314,7 +314,7 @@ export const calls = defineCalls({
   },
   shopMoney: {
     method: 'GET',
-    path: '/admin/settings/money',
+    path: '/auth/settings/money',
     access: 'admin',
     tag: 'owner',
     answers: { 200: shopMoneyResponse },
@@ -322,7 +322,7 @@ export const calls = defineCalls({
   },
   updateShopMoney: {
     method: 'PUT',
-    path: '/admin/settings/money',
+    path: '/auth/settings/money',
     access: 'admin',
     tag: 'owner',
     changesCatalogue: true,

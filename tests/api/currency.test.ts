@@ -111,13 +111,13 @@ describe('a yen shop (SHOP_CURRENCY=JPY)', () => {
   });
 
   it('keeps the currency once there are orders (409 naming it); the locale still changes, with an audit entry', async () => {
-    const view = await call(t.app, 'GET', '/api/v1/admin/settings/money', { token: admin.token });
+    const view = await call(t.app, 'GET', '/api/v1/auth/settings/money', { token: admin.token });
     expect(view.json()).toEqual({ success: true, currency: 'JPY', locale: 'en-US', currencyLocked: true });
-    const refused = await call(t.app, 'PUT', '/api/v1/admin/settings/money', { token: admin.token, body: { currency: 'EUR', locale: 'en-US' } });
+    const refused = await call(t.app, 'PUT', '/api/v1/auth/settings/money', { token: admin.token, body: { currency: 'EUR', locale: 'en-US' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('currency: the shop has orders in JPY, so its currency cannot change (the locale can)');
 
-    const changed = await call(t.app, 'PUT', '/api/v1/admin/settings/money', { token: admin.token, body: { currency: 'JPY', locale: 'ja-jp' } });
+    const changed = await call(t.app, 'PUT', '/api/v1/auth/settings/money', { token: admin.token, body: { currency: 'JPY', locale: 'ja-jp' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ currency: 'JPY', locale: 'ja-JP' });
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.money'));
@@ -133,11 +133,11 @@ describe('a yen shop (SHOP_CURRENCY=JPY)', () => {
       [{ currency: 'JPY', locale: 'xx' }, 'locale: must be a locale such as en-US, de-DE or ja-JP'],
       [{ currency: 'JPY' }, 'locale: is required'],
     ] as const) {
-      const res = await call(t.app, 'PUT', '/api/v1/admin/settings/money', { token: admin.token, body });
+      const res = await call(t.app, 'PUT', '/api/v1/auth/settings/money', { token: admin.token, body });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await call(t.app, 'GET', '/api/v1/admin/settings/money', { token: admin.token })).json()).toMatchObject({ currency: 'JPY', locale: 'ja-JP' });
+    expect((await call(t.app, 'GET', '/api/v1/auth/settings/money', { token: admin.token })).json()).toMatchObject({ currency: 'JPY', locale: 'ja-JP' });
   });
 });
 
@@ -158,7 +158,7 @@ describe('a euro shop written in German', () => {
     const slug = created.json().product.slug as string;
     expect((await pageOf(t, `/product/${slug}`)).body).toContain('content="$1,234.50 · Stoneware...."');
 
-    const res = await call(t.app, 'PUT', '/api/v1/admin/settings/money', { token: admin.token, body: { currency: 'eur', locale: 'de-DE' } });
+    const res = await call(t.app, 'PUT', '/api/v1/auth/settings/money', { token: admin.token, body: { currency: 'eur', locale: 'de-DE' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, currency: 'EUR', locale: 'de-DE', currencyLocked: false });
     const page = (await pageOf(t, `/product/${slug}`)).body;

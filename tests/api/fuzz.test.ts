@@ -408,7 +408,7 @@ describe('fuzz: generated bad requests across every call', () => {
           { currency: value, locale: 'de-DE' },
           { currency: 'EUR', locale: value },
         ]);
-        return { kind, method: 'PUT', url: '/api/v1/admin/settings/money', token: admin.token, body };
+        return { kind, method: 'PUT', url: '/api/v1/auth/settings/money', token: admin.token, body };
       },
       // Categories.
       () => {
@@ -675,7 +675,7 @@ describe('fuzz: generated bad requests across every call', () => {
           { method: 'POST', url: '/api/v1/auth/register' },
           { method: 'POST', url: '/api/v1/auth/login' },
           { method: 'POST', url: '/api/v1/category/create-category' },
-          { method: 'PUT', url: '/api/v1/admin/settings/money' },
+          { method: 'PUT', url: '/api/v1/auth/settings/money' },
           { method: 'POST', url: '/api/v1/auth/orders' },
           { method: 'PUT', url: `/api/v1/auth/order-status/${orderId}` },
         ]),

@@ -3,13 +3,13 @@ import type { ShopMoneyBody } from '../../../contract/settings.ts';
 import { setShopMoney } from '../../../domain/money.ts';
 import { api } from '../../lib/api-client.ts';
 
-/** GET admin/settings/money: the shop's currency and locale, and whether the currency may still change. */
+/** GET auth/settings/money: the shop's currency and locale, and whether the currency may still change. */
 export const shopMoneyQuery = () =>
   queryOptions({ queryKey: ['settings', 'money'], queryFn: () => api.call('shopMoney') });
 
 export const useShopMoney = () => useQuery(shopMoneyQuery());
 
-/** PUT admin/settings/money: every price on screen is then shown in the new currency and locale. */
+/** PUT auth/settings/money: every price on screen is then shown in the new currency and locale. */
 export const useUpdateShopMoney = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShopMoney, useUpdateShopMoney } from '../api/shop-money.ts';
 import '../../components/ui/buttons.css';
-import '../../app/routes/account-page.css';
+import './settings.css';
 
 const fields = (locked: boolean): readonly FieldSpec<keyof ShopMoneyBody>[] => [
   {
@@ -53,14 +53,14 @@ function SettingsForm({ initial, locked }: { initial: ShopMoneyBody; locked: boo
   });
 
   return (
-    <form className="form-card" onSubmit={submit} noValidate aria-labelledby="settings-heading">
+    <form className="card admin-settings" onSubmit={submit} noValidate aria-labelledby="settings-heading">
       <h1 id="settings-heading">Currency and locale</h1>
-      <p className="form-card__lead">The currency prices are entered, shown and charged in, and how they are written.</p>
+      <p className="admin-settings__lead">The currency prices are entered, shown and charged in, and how they are written.</p>
       <SchemaFields form={form} />
-      <p aria-live="polite">
+      <p className="admin-settings__sample" aria-live="polite">
         A price reads: <strong>{sample ?? '…'}</strong>
       </p>
-      <button type="submit" className="btn btn--block" disabled={update.isPending} aria-busy={update.isPending}>
+      <button type="submit" className="btn" disabled={update.isPending} aria-busy={update.isPending}>
         SAVE
       </button>
     </form>
