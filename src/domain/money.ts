@@ -156,6 +156,18 @@ export function formatMoney(minor: number, currency: string, locale = shop.local
   return format.format(minorToDecimal(minor, code) as unknown as number);
 }
 
+/**
+ * Like formatMoney, but a whole amount without its decimals, for sentences: '$50', '$7.50', '¥1,500',
+ * '50 €' ("$7.50 short of the $50 minimum").
+ */
+export function formatMoneyBrief(minor: number, currency: string, locale = shop.locale): string {
+  const code = currencyCode(currency);
+  const exponent = currencyExponent(code);
+  if (exponent === 0 || minor % 10 ** exponent !== 0) return formatMoney(minor, code, locale);
+  const whole = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  return whole.format(minorToDecimal(minor, code) as unknown as number);
+}
+
 /** Stripe's digits for a currency: 0 for its zero-decimal currencies, 3 for its three-decimal ones, else 2. */
 export function stripeExponent(currency: string): number {
   return STRIPE_EXPONENTS[currencyCode(currency)] ?? 2;
