@@ -220,6 +220,10 @@ describe('the pricing engine: parts', () => {
     expect(zoneFor(ZONES, { country: 'US', region: 'ca' })?.id).toBe('us-ca');
     expect(zoneFor(ZONES, { country: 'US', region: 'TX' })?.id).toBe('us');
     expect(zoneFor(ZONES, { country: 'IT' })).toBeNull();
+    // Whatever order the owner listed them in.
+    const reversed = [...ZONES].reverse();
+    expect(zoneFor(reversed, { country: 'GB', postcode: 'KW1 4YT' })?.id).toBe('gb-far');
+    expect(zoneFor(reversed, { country: 'US', region: 'CA' })?.id).toBe('us-ca');
   });
 
   it('offers every rate of the zone with its price', () => {
