@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
-import { ADMIN, ShopApi } from './fixtures.ts';
+import { ADMIN, seriousA11yViolations, ShopApi, signInBrowser } from './fixtures.ts';
 
 // A yen shop of its own, written in Japanese: prices are whole yen, written by Intl, from the first load.
 test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
@@ -62,4 +62,26 @@ test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
       await page.screenshot({ path: `.tmp/screenshots/${size.name}-yen-product.png`, fullPage: true });
     });
   }
+
+  // Last: it changes the shop for good.
+  test('the owner switches to euros written in German on Settings; the card follows (phone and desktop)', async ({ page }) => {
+    await signInBrowser(page, await new ShopApi(api).admin());
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${base}/dashboard/admin/settings`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'Currency' })).toHaveValue('JPY');
+    await expect(main).toContainText('A price reads: ￥123,456');
+    expect(await seriousA11yViolations(page), 'axe on Settings').toEqual([]);
+    await page.screenshot({ path: '.tmp/screenshots/phone-admin-settings.png', fullPage: true });
+    await main.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await main.getByRole('textbox', { name: 'Locale' }).fill('de-DE');
+    await expect(main).toContainText('A price reads: 1.234,56\u00a0€');
+    await main.getByRole('button', { name: 'SAVE' }).click();
+    await expect(page.getByText('Prices are now shown in EUR, written for de-DE')).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: '.tmp/screenshots/desktop-admin-settings.png' });
+    // Prices keep their minor units: 1500 yen are 15,00 €; a new page load reads the setting from the page.
+    await page.goto(`${base}/`);
+    await expect(page.locator('.card', { hasText: 'Tea Bowl' }).first()).toContainText('15,00\u00a0€');
+  });
 });
