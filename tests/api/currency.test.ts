@@ -77,6 +77,21 @@ describe('a yen shop (SHOP_CURRENCY=JPY)', () => {
     expect(await t.database.db.select({ id: products.id }).from(products)).toHaveLength(before.length);
   });
 
+  it('cuts the price bands in yen: 0 to 19 holds ¥15, not the ¥1,500 bowl; the totals agree', async () => {
+    const small = await createProduct(t, admin, { name: 'Chopstick Rest', description: 'Small.', price: '15', quantity: '5', category: categoryId });
+    expect(small.statusCode, small.body).toBe(201);
+    const band = async (radio: number[], checked: string[] = []) =>
+      (await call(t.app, 'POST', `${P}/product-filters`, { body: { checked, radio, page: 1 } })).json() as { products: { name: string }[]; total: number };
+    for (const checked of [[], [categoryId]]) {
+      const cheap = await band([0, 19], checked);
+      expect(cheap.products.map((product) => product.name)).toEqual(['Chopstick Rest']);
+      expect(cheap.total).toBe(1);
+      const dear = await band([100, 9999], checked);
+      expect(dear.products.map((product) => product.name)).toEqual(['Tea Bowl']);
+      expect(dear.total).toBe(1);
+    }
+  });
+
   it('writes the currency into the page, and the product page’s price tags in yen', async () => {
     const slug = (await call(t.app, 'GET', `${P}/get-product/tea-bowl`)).json().product.slug as string;
     const res = await pageOf(t, `/product/${slug}`);
