@@ -7,12 +7,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, payments, products } from '../../src/server/db/schema.ts';
+import { appSettings, auditLog, mailOutbox, payments, products } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeUser, multipart } from '../factories.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
 import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
+import { waitFor } from '../setup/wait-for.ts';
 
 const P = '/api/v1/product';
 
@@ -183,5 +184,15 @@ describe('a euro shop written in German', () => {
     // A third decimal is refused as in dollars.
     const refused = await createProduct(t, admin, { name: 'Mug Two', description: 'Stoneware.', price: '1.005', quantity: '3', category: categoryId });
     expect(refused.json().message).toBe('price: must have at most 2 decimals');
+  });
+
+  it('follows a change another process made (its notice at commit), page and prices alike', async () => {
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(appSettings).set({ value: 'fr-FR' }).where(eq(appSettings.key, 'shop_locale'));
+      await tx.execute(sql`select pg_notify('shop_money_changed', '')`);
+    });
+    await waitFor(async () => (await pageOf(t, '/')).body.includes('data-currency="EUR" data-locale="fr-FR"'), { what: 'the page in fr-FR' });
+    const view = await call(t.app, 'GET', '/api/v1/auth/settings/money', { token: admin.token });
+    expect(view.json()).toMatchObject({ currency: 'EUR', locale: 'fr-FR' });
   });
 });
