@@ -37,11 +37,13 @@ export function createShopMoneyService(database: Database, initial: ShopMoney) {
 
     /** Every process hears of a change at its commit (and reads the settings again). */
     async listen(onChange: () => void): Promise<() => Promise<void>> {
+      const reload = () => void loadShopMoney(db, initial).then(onChange, () => undefined);
       return database.listen(SHOP_MONEY_CHANNEL, {
-        onNotify: () => {
-          void loadShopMoney(db, initial).then(onChange, () => undefined);
+        onNotify: reload,
+        // Listening again after the connection dropped: a change may have been missed meanwhile.
+        onListening: (listening) => {
+          if (listening) reload();
         },
-        onListening: () => undefined,
       });
     },
 
