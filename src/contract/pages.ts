@@ -39,6 +39,7 @@ export const paths = {
     mails: '/dashboard/admin/mails',
     /** The shop's details, pages, banners and announcement bar. */
     shop: '/dashboard/admin/shop',
+    settings: '/dashboard/admin/settings',
   },
 } as const;
 
@@ -79,6 +80,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.admin.audit,
   paths.admin.mails,
   paths.admin.shop,
+  paths.admin.settings,
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

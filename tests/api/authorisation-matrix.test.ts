@@ -54,6 +54,8 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
   updateShopDetails: () => ({ about: 'Matrix about' }),
+  // The settings the shop has (a change that changes nothing).
+  updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';

@@ -13,6 +13,7 @@ import AdminOrdersRoute from './routes/orders.tsx';
 import PrintOrdersRoute from './routes/print-orders.tsx';
 import AdminProductsRoute from './routes/products.tsx';
 import AdminShopRoute from './routes/shop.tsx';
+import AdminSettingsRoute from './routes/settings.tsx';
 import UpdateProductRoute from './routes/update-product.tsx';
 import AdminUsersRoute from './routes/users.tsx';
 
@@ -39,6 +40,7 @@ export default function AdminArea() {
         <Route path="data" element={<AdminDataRoute />} />
         <Route path="audit" element={<AdminAuditRoute />} />
         <Route path="shop" element={<AdminShopRoute />} />
+        <Route path="settings" element={<AdminSettingsRoute />} />
         <Route path="*" element={<AdminNotFoundRoute />} />
       </Routes>
     </AdminLayout>

@@ -16,6 +16,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   backup: 'Backups',
   restore: 'Restores',
   shop: 'Shop pages',
+  settings: 'Settings',
 };
 
 export const isAuditKind = (value: string | null): value is AuditKind => (AUDIT_KINDS as readonly (string | null)[]).includes(value);
@@ -37,6 +38,7 @@ const ACTION_LABELS: Record<string, string> = {
   'shop.banner.add': 'Added a home banner',
   'shop.banner.update': 'Changed a home banner',
   'shop.banner.delete': 'Deleted a home banner',
+  'settings.money': 'Changed the currency or locale',
 };
 
 /** Words from an identifier: 'lowStockThreshold' → 'Low stock threshold', 'shop.restore' → 'Shop restore'. */
