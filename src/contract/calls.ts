@@ -722,7 +722,7 @@ export const calls = defineCalls({
     query: auditQuery,
     answers: { 200: auditResponse },
     docs: {
-      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `shop`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
+      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `settings`, `shop`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
       answer: 'newest first, 25 a page',
     },
   },
