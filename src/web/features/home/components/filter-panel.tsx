@@ -112,7 +112,9 @@ export function FilterPanel({
                   checked={options[facet.name]?.includes(value) ?? false}
                   onChange={(event) => onToggleOption(facet.name, value, event.target.checked)}
                 />
-                {value} <span className="choice__count">({count})</span>
+                <span>
+                  {value} <span className="choice__count">({count})</span>
+                </span>
               </label>
             ))}
           </fieldset>
