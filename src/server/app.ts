@@ -113,7 +113,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
-  const products = createProductService(db, (key, compute) => answers.memo(key, compute));
+  const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
   const provider =
