@@ -23,6 +23,11 @@ export const PRODUCT_PHOTOS_MAX = 20;
 export const VARIANT_OPTIONS_MAX = 3;
 export const OPTION_VALUES_MAX = 100;
 export const VARIANTS_MAX = 2048;
+/** Characters of an option's name and of one of its values. */
+export const OPTION_NAME_MAX = 60;
+export const OPTION_VALUE_MAX = 60;
+/** Options a product-filters call may filter by at once. */
+export const FILTER_OPTIONS_MAX = 10;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 /**
  * Widths of the smaller WebP copies of every product photo (`product-photo/{id}?w=320`): for cards and

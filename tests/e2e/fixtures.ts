@@ -101,6 +101,17 @@ export class ShopApi {
       expect([201, 400], await res.text()).toContain(res.status());
     }
   }
+
+  /** The product's options and every combination of their values as a variant (price and stock for all). */
+  async variants(product: Product, options: { name: string; values: string[] }[], fields: { price?: number; quantity?: number } = {}) {
+    const { token } = await this.admin();
+    const combinations = options.reduce<string[][]>((rows, option) => rows.flatMap((row) => option.values.map((value) => [...row, value])), [[]]);
+    const res = await this.request.put(`/api/v1/product/product-variants/${product._id}`, {
+      headers: { authorization: token },
+      data: { options, variants: combinations.map((values) => ({ price: fields.price ?? 20, quantity: fields.quantity ?? 5, options: values })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 }
 
 /** Sign a browser in the way the app keeps its session: `auth` in localStorage. */
