@@ -3,6 +3,7 @@
  * per name), the web app's client is typed from it (a call is named, never a path), and the OpenAPI
  * description and docs/api.md's tables are generated from it (`npm run docs:api`).
  */
+import { adminOrdersQuery, adminOrdersResponse, bulkOrderStatusBody, bulkOrderStatusResponse, undoOrderStatusBody } from './admin-lists.ts';
 import { auditPeopleResponse, auditQuery, auditResponse } from './audit.ts';
 import {
   forgotPasswordBody,
@@ -301,6 +302,49 @@ export const calls = defineCalls({
     params: orderIdParams,
     answers: { 200: orderDetailResponse, 404: errorResponse },
     docs: { answer: 'the history lists who changed the status, when' },
+  },
+
+  adminOrders: {
+    method: 'GET',
+    path: '/admin/orders',
+    access: 'admin',
+    tag: 'orders',
+    description:
+      "The orders list of the admin area: search (`q`: an order number, or words of the customer's name or e-mail), filters (`status`, `payment`, `toShip`, `customer`, days `from`/`to`), `sort`, and pages of 20 by cursor (`after`/`before`: an order id from `next`/`prev`); the total is counted up to 10,000.",
+    query: adminOrdersQuery,
+    answers: { 200: adminOrdersResponse },
+    docs: {
+      send: '(`q`, `status`: `not_processed`…`cancelled`, `payment`: `pending`…`expired`, `toShip`: `true`, `customer`: a user id, `from`/`to`: `YYYY-MM-DD`, `sort`: `newest`, `oldest`, `total-desc`, `total-asc`, `after`/`before`: a cursor)',
+      answer: '20 orders (with the buyer\'s e-mail), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status',
+    access: 'admin',
+    tag: 'orders',
+    // Cancelling returns stock, reopening takes it again.
+    changesCatalogue: true,
+    description:
+      "Sets the status of up to 100 orders, each as order-status would (each buyer mailed once, through the outbox); each order's outcome, with until when its change may be undone (ORDER_UNDO_SECONDS).",
+    body: bulkOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: {
+      send: '(`ids`: order ids, `status`: `not_processed`, `processing`, `shipped`, `delivered` or `cancelled`)',
+      answer: "per order `changed` (with `undoUntil`), `unchanged` or `refused` (and why); each buyer's mail waits until `undoUntil`",
+    },
+  },
+  undoOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status-undo',
+    access: 'admin',
+    tag: 'orders',
+    changesCatalogue: true,
+    description:
+      "Undoes the owner's last status change of each order while its window is open: the status and stock as before, its mail to the buyer deleted unsent.",
+    body: undoOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: { send: '(`ids`: order ids)', answer: 'per order `changed` (undone) or `refused` (and why: too late, nothing to undo)' },
   },
 
   // The owner's page and mails

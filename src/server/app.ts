@@ -24,6 +24,8 @@ import { createMailService } from './modules/mail/service.ts';
 import { mailTransport } from './modules/mail/transport.ts';
 import { startMailWorker } from './modules/mail/worker.ts';
 import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules/order/payment-routes.ts';
+import { adminOrderHandlers } from './modules/order/admin-routes.ts';
+import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
@@ -132,6 +134,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       shopName: env.SHOP_NAME,
       log: app.log,
     },
+    { undoSeconds: env.ORDER_UNDO_SECONDS },
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -144,6 +147,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
+          ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...categoryHandlers(categories),
