@@ -53,6 +53,8 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
+  bulkOrderStatus: () => ({ ids: [PARAMS.orderId], status: 'shipped' }),
+  undoOrderStatus: () => ({ ids: [PARAMS.orderId] }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';
