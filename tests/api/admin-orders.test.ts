@@ -181,6 +181,11 @@ describe('admin orders: list, bulk status and undo', () => {
     const mails = await statusMails(ids);
     expect(mails.map((mail) => mail.to).sort()).toEqual(['ada@analytical.example', 'ada@analytical.example', 'bob@build.example']);
     expect(mails.every((mail) => mail.status === 'pending')).toBe(true);
+    // Not sent before the window ends.
+    const held = (await t.database.db.execute(
+      sql`select count(*)::int as n from mail_outbox where subject in (${sql.join(ids.map((id) => sql`${`Order #${id}: Shipped`}`), sql`, `)}) and next_attempt_at > now() + interval '50 seconds'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(held.rows[0]?.n).toBe(3);
     // Shipping them again changes nothing and mails nobody.
     const again = await bulk(ids, 'shipped');
     expect(again.json().message).toBe('0 orders marked Shipped; 3 unchanged');
