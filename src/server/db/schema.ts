@@ -335,7 +335,7 @@ export const orders = pgTable(
     index('orders_open_from_idx').on(t.placedFrom).where(awaitingPayment(t.status)),
     // The admin's orders list: sorted by total, filtered by payment status, "to ship" (keyset pages).
     index('orders_total_idx').on(t.totalCents, t.id),
-    index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('orders_payment_created_idx').on(t.paymentStatus, t.status, t.createdAt, t.id),
     index('orders_to_ship_idx').on(t.createdAt, t.id).where(toShip(t)),
     check(
       'orders_status_valid',
