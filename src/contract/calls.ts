@@ -308,7 +308,7 @@ export const calls = defineCalls({
     method: 'GET',
     path: '/admin/orders',
     access: 'admin',
-    tag: 'orders',
+    tag: 'lists',
     description:
       "The orders list of the admin area: search (`q`: an order number, or words of the customer's name or e-mail), filters (`status`, `payment`, `toShip`, `customer`, days `from`/`to`), `sort`, and pages of 20 by cursor (`after`/`before`: an order id from `next`/`prev`); the total is counted up to 10,000.",
     query: adminOrdersQuery,
@@ -322,7 +322,7 @@ export const calls = defineCalls({
     method: 'POST',
     path: '/admin/orders/status',
     access: 'admin',
-    tag: 'orders',
+    tag: 'lists',
     // Cancelling returns stock, reopening takes it again.
     changesCatalogue: true,
     description:
@@ -338,7 +338,7 @@ export const calls = defineCalls({
     method: 'POST',
     path: '/admin/orders/status-undo',
     access: 'admin',
-    tag: 'orders',
+    tag: 'lists',
     changesCatalogue: true,
     description:
       "Undoes the owner's last status change of each order while its window is open: the status and stock as before, its mail to the buyer deleted unsent.",
@@ -722,7 +722,7 @@ export const calls = defineCalls({
     description: "One row per order line, for accounting; days from and to (both included) in the shop's time zone.",
     query: ordersCsvQuery,
     file: 'text/csv',
-    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`)', answer: 'one row per order line, for accounting' },
+    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`; `ids`: only these orders, ids separated by commas, at most 100)', answer: 'one row per order line, for accounting' },
   },
   backup: {
     method: 'GET',
