@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, toShip, users } from '../../db/schema.ts';
+import { type Cursor, keysetCondition } from '../../lib/paging.ts';
 import { type OrderRow, selectOrders } from './repo.ts';
 
 export interface AdminOrderFilters {
@@ -57,7 +58,7 @@ export async function adminOrdersPage(
   db: Db,
   filters: AdminOrderFilters,
   sort: AdminOrderSort,
-  cursor: { after: number } | { before: number } | null,
+  cursor: Cursor,
   limit: number,
 ): Promise<OrderRow[]> {
   const { key, descending } = SORT_KEYS[sort];
@@ -65,12 +66,7 @@ export async function adminOrdersPage(
   const backwards = cursor !== null && 'before' in cursor;
   const down = descending !== backwards;
   const cursorId = cursor === null ? null : 'after' in cursor ? cursor.after : cursor.before;
-  const keyset =
-    cursorId === null
-      ? undefined
-      : down
-        ? sql`(${key}, ${orders.id}) < (select c.${sql.identifier(key.name)}, c.id from ${orders} c where c.id = ${cursorId})`
-        : sql`(${key}, ${orders.id}) > (select c.${sql.identifier(key.name)}, c.id from ${orders} c where c.id = ${cursorId})`;
+  const keyset = cursorId === null ? undefined : keysetCondition(orders, key, orders.id, cursorId, down);
   const order = down ? [desc(key), desc(orders.id)] : [asc(key), asc(orders.id)];
   const rows = await selectOrders(db)
     .where(and(whereOf(filters), keyset))

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { cursorOf, cursorPage } from '../../lib/paging.ts';
 import type { Actor } from '../audit/service.ts';
 import * as adminRepo from './admin-repo.ts';
 import * as payRepo from './payment-repo.ts';
@@ -65,20 +66,13 @@ export function createAdminOrderService(db: Db, orders: OrderService, timeZone: 
         timeZone,
       };
       const sort = request.sort ?? 'newest';
-      const cursor = request.after !== undefined ? { after: request.after } : request.before !== undefined ? { before: request.before } : null;
+      const cursor = cursorOf(request);
       // One more than a page tells whether there is a page beyond it.
       const [rows, total] = await Promise.all([
         adminRepo.adminOrdersPage(db, filters, sort, cursor, ADMIN_ORDERS_PAGE_SIZE + 1),
         adminRepo.countAdminOrders(db, filters, LIST_COUNT_CAP),
       ]);
-      const backwards = cursor !== null && 'before' in cursor;
-      const more = rows.length > ADMIN_ORDERS_PAGE_SIZE;
-      // Backwards, the extra row is the first (the rows were turned round).
-      const shown = more ? (backwards ? rows.slice(1) : rows.slice(0, ADMIN_ORDERS_PAGE_SIZE)) : rows;
-      const first = shown[0];
-      const last = shown.at(-1);
-      const next = backwards ? last : more ? last : undefined;
-      const prev = backwards ? (more ? first : undefined) : cursor !== null ? first : undefined;
+      const { shown, next, prev } = cursorPage(rows, ADMIN_ORDERS_PAGE_SIZE, cursor);
       const ids = shown.map((row) => row.id);
       const [items, live] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids)]);
       return {
@@ -87,8 +81,8 @@ export function createAdminOrderService(db: Db, orders: OrderService, timeZone: 
         live,
         total,
         totalIsCapped: total >= LIST_COUNT_CAP,
-        next: next?.id ?? null,
-        prev: prev?.id ?? null,
+        next,
+        prev,
       };
     },
 
