@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { PAYMENT_STATUSES } from '../domain/order-lifecycle.ts';
 import { idNumber, text, wireId } from './common.ts';
 import { order, wireOrderStatus } from './order.ts';
+import { PRODUCT_QUANTITY_MAX, product } from './product.ts';
 
 /**
  * The admin area's lists at a shop's size: the orders list with its search, filters and sorts, paged by a
@@ -91,3 +92,52 @@ export const bulkOrderStatusResponse = z.object({
   results: z.array(bulkOrderOutcome),
 });
 export type BulkOrderStatusResponse = z.infer<typeof bulkOrderStatusResponse>;
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+export const ADMIN_PRODUCT_SORTS = ['newest', 'name', 'price-asc', 'price-desc', 'stock-asc'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+/** In stock: some; low: some, at or below the product's low-stock threshold; out: none. */
+export const STOCK_FILTERS = ['in', 'low', 'out'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+export const adminProductsQuery = z.object({
+  /** Words in the name or description (a substring, any case). */
+  q: text({ max: 100 }).optional(),
+  category: idNumber.optional(),
+  stock: oneOf(STOCK_FILTERS).optional(),
+  sort: oneOf(ADMIN_PRODUCT_SORTS).optional(),
+  after: idNumber.optional(),
+  before: idNumber.optional(),
+}).refine((query) => query.after === undefined || query.before === undefined, { path: ['before'], message: 'must not come with after' });
+export type AdminProductsQuery = z.input<typeof adminProductsQuery>;
+
+export const adminProductsResponse = z.object({
+  success: z.literal(true),
+  products: z.array(product.extend({ lowStockThreshold: z.number() })),
+  total: z.number(),
+  totalIsCapped: z.boolean(),
+  next: wireId.nullable(),
+  prev: wireId.nullable(),
+  pageSize: z.number(),
+});
+export type AdminProductsResponse = z.infer<typeof adminProductsResponse>;
+
+/** Several products at once: a new category, a new stock (each product's, as the product form sets it), or both. */
+export const bulkProductsBody = z
+  .object({
+    ids: z
+      .array(idNumber, { error: 'must be a list of product ids' })
+      .min(1, 'must name at least one product')
+      .max(BULK_ORDERS_MAX, `must name at most ${BULK_ORDERS_MAX} products`)
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a product twice'),
+    category: idNumber.optional(),
+    quantity: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(PRODUCT_QUANTITY_MAX, `must be at most ${PRODUCT_QUANTITY_MAX}`)
+      .optional(),
+  })
+  .refine((body) => body.category !== undefined || body.quantity !== undefined, { path: ['category'], message: 'give a category or a quantity' });
+
+export const bulkProductsResponse = z.object({ success: z.literal(true), message: z.string(), changed: z.number() });

@@ -3,7 +3,17 @@
  * per name), the web app's client is typed from it (a call is named, never a path), and the OpenAPI
  * description and docs/api.md's tables are generated from it (`npm run docs:api`).
  */
-import { adminOrdersQuery, adminOrdersResponse, bulkOrderStatusBody, bulkOrderStatusResponse, undoOrderStatusBody } from './admin-lists.ts';
+import {
+  adminOrdersQuery,
+  adminOrdersResponse,
+  adminProductsQuery,
+  adminProductsResponse,
+  bulkOrderStatusBody,
+  bulkOrderStatusResponse,
+  bulkProductsBody,
+  bulkProductsResponse,
+  undoOrderStatusBody,
+} from './admin-lists.ts';
 import { auditPeopleResponse, auditQuery, auditResponse } from './audit.ts';
 import {
   forgotPasswordBody,
@@ -345,6 +355,32 @@ export const calls = defineCalls({
     body: undoOrderStatusBody,
     answers: { 200: bulkOrderStatusResponse },
     docs: { send: '(`ids`: order ids)', answer: 'per order `changed` (undone) or `refused` (and why: too late, nothing to undo)' },
+  },
+
+  adminProducts: {
+    method: 'GET',
+    path: '/admin/products',
+    access: 'admin',
+    tag: 'lists',
+    description:
+      'The products list of the admin area: search (`q`: words of the name or description), filters (`category`, `stock`: `in`, `low`, `out`), `sort`, pages of 20 by cursor (`after`/`before`); the total is counted up to 10,000.',
+    query: adminProductsQuery,
+    answers: { 200: adminProductsResponse },
+    docs: {
+      send: '(`sort`: `newest`, `name`, `price-asc`, `price-desc`, `stock-asc`; `stock`: `in` (some), `low` (at or below the threshold), `out` (none))',
+      answer: '20 products (with their low-stock threshold), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkProducts: {
+    method: 'POST',
+    path: '/admin/products/bulk',
+    access: 'admin',
+    tag: 'lists',
+    changesCatalogue: true,
+    description: 'A new category and/or stock for up to 100 products, in one transaction (404 naming a missing product, nothing changed); each change in the audit log.',
+    body: bulkProductsBody,
+    answers: { 200: bulkProductsResponse, 404: errorResponse },
+    docs: { send: '(`ids`: product ids; `category`: a category id; `quantity`: the stock of each)', answer: 'how many products changed' },
   },
 
   // The owner's page and mails

@@ -30,6 +30,8 @@ import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
+import { adminProductHandlers } from './modules/product/admin-routes.ts';
+import { createAdminProductService } from './modules/product/admin-service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
@@ -152,6 +154,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...mailHandlers(mails),
           ...categoryHandlers(categories),
           ...productHandlers(products, categories, createVariantService(db)),
+          ...adminProductHandlers(createAdminProductService(db)),
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),

@@ -55,6 +55,7 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   productFilters: () => ({ checked: [], radio: [] }),
   bulkOrderStatus: () => ({ ids: [PARAMS.orderId], status: 'shipped' }),
   undoOrderStatus: () => ({ ids: [PARAMS.orderId] }),
+  bulkProducts: () => ({ ids: [PARAMS.id], quantity: 1 }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';

@@ -630,6 +630,28 @@ describe('fuzz: generated bad requests across every call', () => {
         const body = which === 'bulk' ? { ids, status: next() < 0.8 ? 'shipped' : 'Shipped' } : { ids };
         return { kind, method: 'POST', url: `/api/v1/admin/orders/${which === 'bulk' ? 'status' : 'status-undo'}`, token: admin.token, body };
       },
+      // The admin's products list and bulk changes: bad filters and cursors; bad ids, categories and stock.
+      () => {
+        if (next() < 0.5) {
+          const [kind, query] = pick<[Kind, string]>([
+            ['bad-id', pick(['after=abc', 'before=2147483648', 'category=0'])],
+            ['wrong-type', pick(['stock=some', 'sort=cheapest'])],
+            ['nul', 'q=la%00mp'],
+            ['too-long', `q=${'q'.repeat(101)}`],
+          ]);
+          return { kind, method: 'GET', url: `/api/v1/admin/products?${query}`, token: admin.token };
+        }
+        const [kind, body] = pick<[Kind, unknown]>([
+          ['blank', { ids: [String(productId)] }],
+          ['bad-id', { ids: ['abc'], quantity: 1 }],
+          ['unknown-id', { ids: [String(productId)], category: '987654' }],
+          ['unknown-id', { ids: [String(productId), '987654'], quantity: 1 }],
+          ['big-number', { ids: [String(productId)], quantity: 1e12 }],
+          ['bad-number', { ids: [String(productId)], quantity: -1 }],
+          ['wrong-type', { ids: [String(productId)], quantity: '5' }],
+        ]);
+        return { kind, method: 'POST', url: '/api/v1/admin/products/bulk', token: admin.token, body };
+      },
       // Catalogue imports that must be refused (a dry run of a good file would be a 200: none here).
       async () => {
         const header = 'slug,name,description,price,quantity,category';

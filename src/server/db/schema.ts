@@ -105,6 +105,10 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_price_idx').on(t.priceCents),
+    // The admin's products list: sorted by name, price or stock (keyset pages on (key, id)).
+    index('products_name_id_idx').on(t.name, t.id),
+    index('products_price_id_idx').on(t.priceCents, t.id),
+    index('products_quantity_id_idx').on(t.quantity, t.id),
     // GIN indexes without a pending list (fastupdate off): a bulk load is searchable at full speed at once,
     // instead of after the next vacuum (writes to the catalogue are rare, reads are not).
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
