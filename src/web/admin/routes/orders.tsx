@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LIST_COUNT_CAP } from '../../../contract/admin-lists.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../domain/order-lifecycle.ts';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { DownloadButton } from '../../components/ui/download-button.tsx';
@@ -13,12 +12,12 @@ import { PaymentBadge } from '../../features/orders/components/orders-table.tsx'
 import { errorMessage } from '../../lib/api-client.ts';
 import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { type ListedOrder, type OrderListView, orderListSearch, orderListViewFrom, useAdminOrders } from '../api/get-admin-orders.ts';
+import { CursorPager, ListCount } from '../components/cursor-pager.tsx';
 import { PRINT_ORDERS_MAX } from '../components/order-slip.tsx';
 import { OrderStatusSelect } from '../components/order-status-select.tsx';
 import { useStatusChange } from '../components/status-change.tsx';
 import '../../components/ui/buttons.css';
 import '../../components/ui/form-fields.css';
-import '../../components/ui/pager.css';
 import '../../components/ui/status-pill.css';
 import '../../components/ui/table.css';
 import '../../components/ui/admin-table.css';
@@ -115,17 +114,6 @@ function OrderFilters({ view, onChange }: { view: OrderListView; onChange: (next
   );
 }
 
-/** "Showing 20 of 1,234 orders" (or "of 10,000+"). */
-function OrdersCount({ shown, total, capped }: { shown: number; total: number; capped: boolean }) {
-  if (total === 0) return null;
-  const all = capped ? `${LIST_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
-  return (
-    <p aria-live="polite">
-      Showing {shown} of {all} {total === 1 ? 'order' : 'orders'}
-    </p>
-  );
-}
-
 /**
  * All Orders: a dense table on a desktop (cards on a phone) with search, filters and sort in the address,
  * pages by cursor (Previous, Next); the selected orders are marked processing or shipped together (asked
@@ -173,7 +161,7 @@ export default function AdminOrdersRoute() {
     <section aria-labelledby="admin-orders-heading">
       <div className="list-header admin-header">
         <h1 id="admin-orders-heading">All Orders</h1>
-        {data ? <OrdersCount shown={orders.length} total={data.total} capped={data.totalIsCapped} /> : null}
+        {data ? <ListCount shown={orders.length} total={data.total} capped={data.totalIsCapped} one="order" many="orders" /> : null}
       </div>
       <OrderFilters key={view.q} view={view} onChange={show} />
       <div className="card orders-toolbar" role="group" aria-label="Selected orders">
@@ -307,28 +295,12 @@ export default function AdminOrdersRoute() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages of orders">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-disabled={!data?.prev}
-              onClick={() => {
-                if (data?.prev) show({ ...view, before: data.prev, after: '' });
-              }}
-            >
-              <span aria-hidden="true">←</span> Previous
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-disabled={!data?.next}
-              onClick={() => {
-                if (data?.next) show({ ...view, after: data.next, before: '' });
-              }}
-            >
-              Next <span aria-hidden="true">→</span>
-            </button>
-          </nav>
+          <CursorPager
+            label="Pages of orders"
+            prev={data?.prev ?? null}
+            next={data?.next ?? null}
+            onPage={(cursor) => show({ ...view, after: '', before: '', ...cursor })}
+          />
         </div>
       )}
       {change.element}
