@@ -1,8 +1,8 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
 //                   [--connections 50] [--workers N] [--only text] [--cold]
 //
-// `--only admin`: the admin's orders list (as many orders as products, 10,000 customers, each call with a
-// filter and a sort, an administrator's token).
+// `--only admin`: the admin's orders and products lists (as many orders as products, 10,000 customers, each
+// call with a filter and a sort, an administrator's token).
 //
 // Seeds a catalogue of N products into a fresh database of the engine (PostgreSQL: a throw-away database on
 // the server of BENCH_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
@@ -223,6 +223,8 @@ const ADMIN_CALLS = [
   'admin orders: shipped and unpaid, oldest first',
   'admin orders: the middle page (cursor)',
   'admin orders: one customer by e-mail, by total',
+  'admin products: low in stock, by price',
+  'admin products: one category by name, a middle page (cursor)',
 ] as const;
 
 async function benchOne(engine: string, size: number): Promise<Row[]> {
@@ -277,12 +279,14 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     ];
     if (adminToken) {
       const admin = { headers: { authorization: adminToken } };
-      const [toShip, shipped, deep, customer] = ADMIN_CALLS;
+      const [toShip, shipped, deep, customer, lowStock, byName] = ADMIN_CALLS;
       calls.push(
         [toShip, '/admin/orders?toShip=true&sort=total-desc', admin],
         [shipped, '/admin/orders?status=shipped&payment=pending&sort=oldest', admin],
         [deep, `/admin/orders?after=${Math.floor(size / 2)}`, admin],
         [customer, '/admin/orders?q=customer-4242%40&sort=total-desc', admin],
+        [lowStock, '/admin/products?stock=low&sort=price-desc', admin],
+        [byName, `/admin/products?category=${categories[3]?._id}&sort=name&after=${Math.floor(size / 2)}`, admin],
       );
     }
     const selected = args.only ? calls.filter(([name]) => name.includes(args.only ?? '')) : calls;
