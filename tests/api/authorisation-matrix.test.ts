@@ -56,6 +56,8 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   bulkOrderStatus: () => ({ ids: [PARAMS.orderId], status: 'shipped' }),
   undoOrderStatus: () => ({ ids: [PARAMS.orderId] }),
   bulkProducts: () => ({ ids: [PARAMS.id], quantity: 1 }),
+  // The settings the shop has (a change that changes nothing).
+  updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';
