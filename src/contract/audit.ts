@@ -25,6 +25,8 @@ export const auditEntry = z.object({
   action: z.string(),
   kind: z.string(),
   entityId: wireId.nullable(),
+  /** The name of what was changed (a product's, category's or user's; null for orders, which go by number). */
+  name: z.string().nullable(),
   before: z.looseObject({}).nullable(),
   after: z.looseObject({}).nullable(),
 });

@@ -3,6 +3,17 @@
  * per name), the web app's client is typed from it (a call is named, never a path), and the OpenAPI
  * description and docs/api.md's tables are generated from it (`npm run docs:api`).
  */
+import {
+  adminOrdersQuery,
+  adminOrdersResponse,
+  adminProductsQuery,
+  adminProductsResponse,
+  bulkOrderStatusBody,
+  bulkOrderStatusResponse,
+  bulkProductsBody,
+  bulkProductsResponse,
+  undoOrderStatusBody,
+} from './admin-lists.ts';
 import { auditPeopleResponse, auditQuery, auditResponse } from './audit.ts';
 import {
   forgotPasswordBody,
@@ -311,6 +322,75 @@ export const calls = defineCalls({
     params: orderIdParams,
     answers: { 200: orderDetailResponse, 404: errorResponse },
     docs: { answer: 'the history lists who changed the status, when' },
+  },
+
+  adminOrders: {
+    method: 'GET',
+    path: '/admin/orders',
+    access: 'admin',
+    tag: 'lists',
+    description:
+      "The orders list of the admin area: search (`q`: an order number, or words of the customer's name or e-mail), filters (`status`, `payment`, `toShip`, `customer`, days `from`/`to`), `sort`, and pages of 20 by cursor (`after`/`before`: an order id from `next`/`prev`); the total is counted up to 10,000.",
+    query: adminOrdersQuery,
+    answers: { 200: adminOrdersResponse },
+    docs: {
+      send: '(`q`, `status`: `not_processed`…`cancelled`, `payment`: `pending`…`expired`, `toShip`: `true`, `customer`: a user id, `from`/`to`: `YYYY-MM-DD`, `sort`: `newest`, `oldest`, `total-desc`, `total-asc`, `after`/`before`: a cursor)',
+      answer: '20 orders (with the buyer\'s e-mail), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status',
+    access: 'admin',
+    tag: 'lists',
+    // Cancelling returns stock, reopening takes it again.
+    changesCatalogue: true,
+    description:
+      "Sets the status of up to 100 orders, each as order-status would (each buyer mailed once, through the outbox); each order's outcome, with until when its change may be undone (ORDER_UNDO_SECONDS).",
+    body: bulkOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: {
+      send: '(`ids`: order ids, `status`: `not_processed`, `processing`, `shipped`, `delivered` or `cancelled`)',
+      answer: "per order `changed` (with `undoUntil`), `unchanged` or `refused` (and why); each buyer's mail waits until `undoUntil`",
+    },
+  },
+  undoOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status-undo',
+    access: 'admin',
+    tag: 'lists',
+    changesCatalogue: true,
+    description:
+      "Undoes the owner's last status change of each order while its window is open: the status and stock as before, its mail to the buyer deleted unsent.",
+    body: undoOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: { send: '(`ids`: order ids)', answer: 'per order `changed` (undone) or `refused` (and why: too late, nothing to undo)' },
+  },
+
+  adminProducts: {
+    method: 'GET',
+    path: '/admin/products',
+    access: 'admin',
+    tag: 'lists',
+    description:
+      'The products list of the admin area: search (`q`: words of the name or description), filters (`category`, `stock`: `in`, `low`, `out`), `sort`, pages of 20 by cursor (`after`/`before`); the total is counted up to 10,000.',
+    query: adminProductsQuery,
+    answers: { 200: adminProductsResponse },
+    docs: {
+      send: '(`sort`: `newest`, `name`, `price-asc`, `price-desc`, `stock-asc`; `stock`: `in` (some), `low` (at or below the threshold), `out` (none))',
+      answer: '20 products (with their low-stock threshold), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkProducts: {
+    method: 'POST',
+    path: '/admin/products/bulk',
+    access: 'admin',
+    tag: 'lists',
+    changesCatalogue: true,
+    description: 'A new category and/or stock for up to 100 products, in one transaction (404 naming a missing product, nothing changed); each change in the audit log.',
+    body: bulkProductsBody,
+    answers: { 200: bulkProductsResponse, 404: errorResponse },
+    docs: { send: '(`ids`: product ids; `category`: a category id; `quantity`: the stock of each)', answer: 'how many products changed' },
   },
 
   // The owner's page and mails
@@ -777,7 +857,7 @@ export const calls = defineCalls({
     description: "One row per order line, for accounting; days from and to (both included) in the shop's time zone.",
     query: ordersCsvQuery,
     file: 'text/csv',
-    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`)', answer: 'one row per order line, for accounting' },
+    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`; `ids`: only these orders, ids separated by commas, at most 100)', answer: 'one row per order line, for accounting' },
   },
   backup: {
     method: 'GET',

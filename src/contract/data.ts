@@ -118,6 +118,12 @@ export const ordersCsvQuery = z
   .object({
     from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
     to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+    /** Only these orders (the admin's selected ones): order ids separated by commas, at most 100. */
+    ids: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be up to 100 order ids separated by commas')
+      .transform((value) => value.split(',').map(Number))
+      .optional(),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ['to'], message: 'must not be before from' });
 export const ORDER_CSV_COLUMNS = [

@@ -24,10 +24,14 @@ import { createMailService } from './modules/mail/service.ts';
 import { mailTransport } from './modules/mail/transport.ts';
 import { startMailWorker } from './modules/mail/worker.ts';
 import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules/order/payment-routes.ts';
+import { adminOrderHandlers } from './modules/order/admin-routes.ts';
+import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
+import { adminProductHandlers } from './modules/product/admin-routes.ts';
+import { createAdminProductService } from './modules/product/admin-service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
@@ -143,6 +147,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       shopName: env.SHOP_NAME,
       log: app.log,
     },
+    { undoSeconds: env.ORDER_UNDO_SECONDS },
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -155,11 +160,13 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
+          ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...settingsHandlers(shopMoney),
           ...categoryHandlers(categories),
           ...productHandlers(products, categories, createVariantService(db)),
+          ...adminProductHandlers(createAdminProductService(db)),
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),

@@ -54,6 +54,9 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
   updateShopDetails: () => ({ about: 'Matrix about' }),
+  bulkOrderStatus: () => ({ ids: [PARAMS.orderId], status: 'shipped' }),
+  undoOrderStatus: () => ({ ids: [PARAMS.orderId] }),
+  bulkProducts: () => ({ ids: [PARAMS.id], quantity: 1 }),
   // The settings the shop has (a change that changes nothing).
   updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
 };

@@ -30,8 +30,8 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages): every call still gets 10 or more.
-const REQUESTS = 3100;
+// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages and admin lists): every call still gets 10 or more.
+const REQUESTS = 3800;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -651,6 +651,55 @@ describe('fuzz: generated bad requests across every call', () => {
           ['too-long', 'S'.repeat(1000)],
         ]);
         return { kind, method: 'PUT', url: `/api/v1/auth/order-status/${orderId}`, token: admin.token, body: { status } };
+      },
+      // The admin's orders list and bulk status (issue 20): bad filters, cursors, id lists and statuses.
+      () => {
+        const which = pick(['list', 'bulk', 'undo'] as const);
+        if (which === 'list') {
+          const [kind, query] = pick<[Kind, string]>([
+            ['bad-id', 'after=abc'],
+            ['bad-id', 'before=2147483648'],
+            ['bad-id', 'customer=0'],
+            ['wrong-type', pick(['status=Shipped', 'payment=free', 'toShip=yes', 'sort=price', 'from=2026-13-01', 'to=tomorrow'])],
+            ['nul', 'q=ab%00c'],
+            ['control', 'q=a%1Bb'],
+            ['surrogate', 'q=%ED%A0%BD'],
+            ['too-long', `q=${'q'.repeat(101)}`],
+          ]);
+          return { kind, method: 'GET', url: `/api/v1/admin/orders?${query}`, token: admin.token };
+        }
+        const [kind, ids] = pick<[Kind, unknown]>([
+          ['blank', []],
+          ['bad-id', ['abc']],
+          ['bad-id', ['2147483648']],
+          ['wrong-type', 'ids'],
+          ['wrong-type', [String(orderId), String(orderId)]],
+          ['too-long', Array.from({ length: 101 }, (_, index) => String(index + 1))],
+        ]);
+        const body = which === 'bulk' ? { ids, status: next() < 0.8 ? 'shipped' : 'Shipped' } : { ids };
+        return { kind, method: 'POST', url: `/api/v1/admin/orders/${which === 'bulk' ? 'status' : 'status-undo'}`, token: admin.token, body };
+      },
+      // The admin's products list and bulk changes: bad filters and cursors; bad ids, categories and stock.
+      () => {
+        if (next() < 0.5) {
+          const [kind, query] = pick<[Kind, string]>([
+            ['bad-id', pick(['after=abc', 'before=2147483648', 'category=0'])],
+            ['wrong-type', pick(['stock=some', 'sort=cheapest'])],
+            ['nul', 'q=la%00mp'],
+            ['too-long', `q=${'q'.repeat(101)}`],
+          ]);
+          return { kind, method: 'GET', url: `/api/v1/admin/products?${query}`, token: admin.token };
+        }
+        const [kind, body] = pick<[Kind, unknown]>([
+          ['blank', { ids: [String(productId)] }],
+          ['bad-id', { ids: ['abc'], quantity: 1 }],
+          ['unknown-id', { ids: [String(productId)], category: '987654' }],
+          ['unknown-id', { ids: [String(productId), '987654'], quantity: 1 }],
+          ['big-number', { ids: [String(productId)], quantity: 1e12 }],
+          ['bad-number', { ids: [String(productId)], quantity: -1 }],
+          ['wrong-type', { ids: [String(productId)], quantity: '5' }],
+        ]);
+        return { kind, method: 'POST', url: '/api/v1/admin/products/bulk', token: admin.token, body };
       },
       // Catalogue imports that must be refused (a dry run of a good file would be a 200: none here).
       async () => {

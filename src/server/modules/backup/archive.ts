@@ -63,9 +63,10 @@ export const BACKUP_TABLES: TableSpec[] = [
 
 /**
  * Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins and the
- * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh).
+ * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh), and
+ * the undo of a status change (seconds long: a restored shop's changes are final).
  */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses'];
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;

@@ -35,6 +35,8 @@ export interface DayRange {
   to?: string | undefined;
   /** The days are this time zone's. */
   timeZone: string;
+  /** Only these orders (none: every order of the days). */
+  ids?: number[] | undefined;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function* orderLines(db: Db, range: DayRange): AsyncGenerator<Order
         and(
           from ? sql`${orders.createdAt} >= ${from}` : undefined,
           to ? sql`${orders.createdAt} < ${to}` : undefined,
+          range.ids ? inArray(orders.id, range.ids) : undefined,
           after ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
         ),
       )

@@ -22,7 +22,7 @@ const orderSelection = {
 };
 export type OrderRow = SelectResultFields<typeof orderSelection>;
 
-function selectOrders(db: Db | Tx) {
+export function selectOrders(db: Db | Tx) {
   return db.select(orderSelection).from(orders).innerJoin(users, eq(users.id, orders.buyerId));
 }
 

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentMailKind } from '../mail/templates.ts';
 import * as payRepo from './payment-repo.ts';
 import * as repo from './repo.ts';
+import * as undoRepo from './undo-repo.ts';
 
 export interface OrderPage {
   orders: repo.OrderRow[];
@@ -102,7 +103,21 @@ function checkOrderLimits(open: { account: repo.OpenOrders; address: repo.OpenOr
   }
 }
 
-export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, payments: PaymentSettings) {
+/** What the owner's status changes offer: an undo for `undoSeconds`, the buyer's mail held until then (0: none). */
+export interface StatusChangeOptions {
+  undoSeconds: number;
+}
+
+/** An order moved by the owner: the order, and until when the change may be undone (null: it may not). */
+export type StatusChanged<T> = T & { changed: boolean; undoUntil: Date | null };
+
+export function createOrderService(
+  db: Db,
+  mailer: Mailer,
+  limits: OrderLimits,
+  payments: PaymentSettings,
+  statusChanges: StatusChangeOptions = { undoSeconds: 0 },
+) {
   const { provider } = payments;
   const system = systemActor('payments');
   const warn = (object: object, message: string) => payments.log?.warn(object, message);
@@ -151,9 +166,13 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     actor: Actor,
     after: AfterCommit,
     refund: RefundDetail = { lines: [], restock: false, reason: '' },
-  ): Promise<{ refundId: number | null }> {
+    statusMailDelaySeconds = 0,
+  ): Promise<{ refundId: number | null; statusMailId: number | null }> {
     const next = decision.state;
     let refundId: number | null = null;
+    let statusMailId: number | null = null;
+    // Any change of the order ends the undo of the owner's last one (setStatus keeps a new one after this).
+    await undoRepo.forgetUndo(tx, orderId);
     for (const effect of decision.effects) {
       if (effect.type === 'release_stock') await moveStock(tx, orderId, 1);
       else if (effect.type === 'take_stock') await moveStock(tx, orderId, -1);
@@ -199,9 +218,15 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     });
     if (statusChanged) {
       const order = await repo.findOrder(tx, orderId);
-      if (order) await mailer.statusChanged(tx, { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment });
+      if (order) {
+        statusMailId = await mailer.statusChanged(
+          tx,
+          { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment },
+          statusMailDelaySeconds,
+        );
+      }
     }
-    return { refundId };
+    return { refundId, statusMailId };
   }
 
   async function runAfter(after: AfterCommit): Promise<void> {
@@ -487,24 +512,74 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
      */
     async setStatus(orderId: number, status: OrderStatus, actor: Actor) {
       const after: AfterCommit = [];
+      const { undoSeconds } = statusChanges;
       const result = await db.transaction(async (tx) => {
         const current = await repo.lockOrderState(tx, orderId);
         if (current === undefined) throw notFound('Order not found');
-        if (current.fulfilment === status) return withItems(tx, orderId);
+        if (current.fulfilment === status) return { ...(await withItems(tx, orderId)), changed: false, undoUntil: null };
+        let decision: Extract<Decision, { changed: true }>;
+        let stockMoved = 0;
         if (current.method === 'cash_on_delivery' && current.refundedMinor === 0) {
-          if (current.fulfilment !== 'cancelled' && status === 'cancelled') await moveStock(tx, orderId, 1);
-          if (current.fulfilment === 'cancelled' && status !== 'cancelled') await moveStock(tx, orderId, -1);
+          if (current.fulfilment !== 'cancelled' && status === 'cancelled') stockMoved = 1;
+          if (current.fulfilment === 'cancelled' && status !== 'cancelled') stockMoved = -1;
+          if (stockMoved !== 0) await moveStock(tx, orderId, stockMoved as 1 | -1);
           const next: OrderState = { ...current, fulfilment: status, payment: status === 'delivered' ? 'paid' : 'pending' };
-          await applyDecision(tx, orderId, current, { ok: true, changed: true, state: next, effects: [] }, actor, after);
-          return withItems(tx, orderId);
+          decision = { ok: true, changed: true, state: next, effects: [] };
+        } else {
+          const decided = decide(current, { type: 'fulfil', to: status });
+          if (!decided.ok) throw conflict(decided.message);
+          if (!decided.changed) return { ...(await withItems(tx, orderId)), changed: false, undoUntil: null };
+          decision = decided;
+          for (const effect of decided.effects) {
+            if (effect.type === 'release_stock') stockMoved = 1;
+            else if (effect.type === 'take_stock') stockMoved = -1;
+          }
         }
-        const decision = decide(current, { type: 'fulfil', to: status });
-        if (!decision.ok) throw conflict(decision.message);
-        if (decision.changed) await applyDecision(tx, orderId, current, decision, actor, after);
-        return withItems(tx, orderId);
+        // Only a change that moves nothing but the status and the stock can be undone (a refund or a closed
+        // payment page reaches the provider: final).
+        const undoable = undoSeconds > 0 && decision.effects.every((effect) => effect.type === 'release_stock' || effect.type === 'take_stock');
+        const { statusMailId } = await applyDecision(tx, orderId, current, decision, actor, after, undefined, undoable ? undoSeconds : 0);
+        const undoUntil = undoable
+          ? await undoRepo.keepUndo(
+              tx,
+              orderId,
+              { beforeStatus: current.fulfilment, beforePayment: current.payment, afterStatus: status, stockMoved, mailId: statusMailId },
+              undoSeconds,
+            )
+          : null;
+        return { ...(await withItems(tx, orderId)), changed: true, undoUntil };
       });
       await runAfter(after);
-      return after.length > 0 ? withItems(db, orderId) : result;
+      return after.length > 0 ? { ...(await withItems(db, orderId)), changed: result.changed, undoUntil: result.undoUntil } : result;
+    },
+
+    /**
+     * Undo the owner's last status change of an order, within its window and before its mail left: the
+     * status and payment as they were, the stock moved back (409 when what was put back has been sold since),
+     * the mail to the buyer deleted unsent. Recorded in the order's history; the buyer hears nothing.
+     */
+    async undoStatus(orderId: number, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockOrderState(tx, orderId);
+        if (current === undefined) throw notFound('Order not found');
+        const undo = await undoRepo.findUndo(tx, orderId);
+        if (!undo || undo.afterStatus !== current.fulfilment) throw conflict('This order has no status change to undo');
+        if (!undo.open) throw conflict('Too late to undo: the change is final and the buyer is being mailed');
+        if (undo.mailId !== null && !(await mailer.cancelUnsent(tx, undo.mailId))) {
+          throw conflict('Too late to undo: the mail to the buyer is being sent');
+        }
+        if (undo.stockMoved !== 0) await moveStock(tx, orderId, undo.stockMoved === 1 ? -1 : 1);
+        await undoRepo.restoreState(tx, orderId, undo.beforeStatus, undo.beforePayment);
+        await undoRepo.forgetUndo(tx, orderId);
+        await recordChange(tx, actor, {
+          action: 'order.status',
+          entity: 'order',
+          entityId: orderId,
+          before: { status: current.fulfilment, payment: current.payment },
+          after: { status: undo.beforeStatus, payment: undo.beforePayment, undone: true },
+        });
+        return withItems(tx, orderId);
+      });
     },
 
     /** The owner records a bank transfer as received (409 for a card or cash order, a cancelled one). */

@@ -56,11 +56,15 @@ export const actionLabel = (action: string) => ACTION_LABELS[action] ?? words(ac
 
 const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User', shop: 'Banner' };
 
-/** What was changed: 'Product #12', the file of an import, a backup or a restore, '' when the entry names nothing. */
-export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'>): string {
+/**
+ * What was changed, named: "Product 'Walnut Desk Lamp'", "Order #1042" (an order goes by its number, or a
+ * thing whose name is not known), the file of an import, a backup or a restore, '' when the entry names nothing.
+ */
+export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'> & { name?: string | null }): string {
   if (entry.entityId === null && typeof entry.after?.file === 'string') return entry.after.file;
   if (entry.entityId === null) return '';
-  return `${SUBJECTS[entry.kind] ?? words(entry.kind)} #${entry.entityId}`;
+  const kind = SUBJECTS[entry.kind] ?? words(entry.kind);
+  return entry.name ? `${kind} '${entry.name}'` : `${kind} #${entry.entityId}`;
 }
 
 const FIELD_LABELS: Record<string, string> = {

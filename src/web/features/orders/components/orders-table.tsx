@@ -52,6 +52,12 @@ const PAYMENT_TONE: Record<PaymentLabel, string> = {
   Failed: 'status status--danger',
 };
 
+/** The payment as people read it: Pending, Success or Failed (a cancelled unpaid order). */
+export function PaymentBadge({ order }: { order: Pick<ShopOrder, 'payment' | 'status'> }) {
+  const payment = paymentLabel(order.payment, order.status);
+  return <span className={PAYMENT_TONE[payment]}>{payment}</span>;
+}
+
 /** The status as people read it ('Not Processed', 'Delivered', 'Cancelled'). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={STATUS_TONE[status]}>{ORDER_STATUS_LABELS[status]}</span>;
