@@ -132,6 +132,9 @@ export const ORDER_CSV_COLUMNS = [
   'delivery_phone',
   'product_id',
   'product',
+  /** The variant's values ("M / Blue") and SKU, as they were when the order was placed. */
+  'variant',
+  'sku',
   'quantity',
   'unit_price',
   'line_total',

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { mailOutbox, orders, products, productVariants } from '../../src/server/db/schema.ts';
 import { combinations } from '../../src/domain/variants.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { snapshotDatabase } from '../setup/db-snapshot.ts';
@@ -147,6 +148,19 @@ describe('checkout per variant', () => {
     expect(after.quantity).toBe(27);
     expect(after.quantity).toBe(sum(after.variants));
     expect((await stocks(plain.id)).quantity).toBe(2);
+
+    // The confirmation mail and the orders CSV name the variants (the CSV with their SKUs).
+    const [mail] = await t.database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
+    expect(mail?.text).toContain('Line Tee — M / Blue');
+    expect(mail?.text).toContain('Line Tee — L / Red');
+    const csv = parse((await call(t.app, 'GET', '/api/v1/admin/orders.csv', { token: admin.token })).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(
+      csv.filter((row) => row.order === order._id).map((row) => [row.product, row.variant, row.sku, row.quantity, row.unit_price]),
+    ).toEqual([
+      ['Line Tee', 'M / Blue', 'LINE-TEE-M-BLUE', '2', '12.50'],
+      ['Line Tee', 'L / Red', 'LINE-TEE-L-RED', '1', '15.00'],
+      ['Line Mug', '', '', '1', '4.00'],
+    ]);
 
     // Later edits of the product do not change the order: a new SKU, new values, the photo unlinked.
     const grid = await call(t.app, 'PUT', `${P}/product-variants/${product.id}`, {

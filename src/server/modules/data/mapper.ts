@@ -44,6 +44,8 @@ export function toOrderCsvRow(line: OrderLineRow): unknown[] {
     line.deliveryPhone,
     line.productId,
     line.name,
+    line.variantTitle,
+    line.sku ?? '',
     line.quantity,
     money(line.unitPriceCents),
     money(line.unitPriceCents * line.quantity),
