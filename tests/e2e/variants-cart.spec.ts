@@ -15,7 +15,7 @@ const SCREENS = [
 
 test.describe('a cart of variants', () => {
   for (const screen of SCREENS) {
-    test(`at ${screen.width} px: a shopper picks Size and Colour, sees its photo and price, buys two variants`, async ({ page, shop, request }) => {
+    test(`at ${screen.width} px: a shopper picks Size and Colour, sees its photo and price, buys two variants`, async ({ page, shop, request, browser }) => {
       // Set up through the API: a 3 x 4 tee, a photo per colour, prices by size.
       const { token } = await shop.admin();
       const category = await shop.category();
@@ -38,14 +38,21 @@ test.describe('a cart of variants', () => {
             { name: 'Colour', values: COLOURS.map(([colour]) => colour) },
           ],
           variants: SIZES.flatMap((size, s) =>
-            COLOURS.map(([colour]) => ({ price: 18 + s * 2, quantity: 5, options: [size, colour], photos: [photos[colour]] })),
+            COLOURS.map(([colour]) => ({
+              sku: `${screen.name}-${size}-${colour}-${product._id}`.toUpperCase(),
+              price: 18 + s * 2,
+              quantity: 5,
+              options: [size, colour],
+              photos: [photos[colour]],
+            })),
           ),
         },
       });
       expect(grid.status(), await grid.text()).toBe(200);
 
       await page.setViewportSize({ width: screen.width, height: screen.height });
-      await signInBrowser(page, await shop.register());
+      const shopper = await shop.register();
+      await signInBrowser(page, shopper);
       await page.goto(`/product/${product.slug}`);
       const sizes = page.getByRole('group', { name: /^Size/ });
       const colours = page.getByRole('group', { name: /^Colour/ });
@@ -91,6 +98,21 @@ test.describe('a cart of variants', () => {
       await expect(order.getByRole('listitem').nth(1)).toContainText('L / Red');
       await expect(order.getByRole('listitem').nth(0).locator('img')).toHaveAttribute('src', new RegExp(`/gallery-photo/${photos.Blue}\\b`));
       await page.screenshot({ path: `.tmp/screenshots/${screen.name}-variants-order.png`, fullPage: true });
+
+      // The owner's order page names each variant and its SKU.
+      const mine = await request.get('/api/v1/auth/orders', { headers: { authorization: shopper.token } });
+      const orderId = ((await mine.json()) as { _id: string }[])[0]?._id ?? '';
+      const owner = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
+      await signInBrowser(owner, await shop.admin());
+      await owner.goto(`/dashboard/admin/orders/${orderId}`);
+      const rows = owner.locator('.order-lines tbody tr');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText(`M / Blue`);
+      await expect(rows.nth(0)).toContainText(`SKU ${`${screen.name}-M-Blue-${product._id}`.toUpperCase()}`);
+      await expect(rows.nth(1)).toContainText(`L / Red`);
+      await expect(rows.nth(1)).toContainText(`SKU ${`${screen.name}-L-Red-${product._id}`.toUpperCase()}`);
+      await owner.screenshot({ path: `.tmp/screenshots/${screen.name}-variants-admin-order.png`, fullPage: true });
+      await owner.close();
     });
   }
 });
