@@ -53,7 +53,12 @@ test.describe('a cart of variants', () => {
       await page.setViewportSize({ width: screen.width, height: screen.height });
       const shopper = await shop.register();
       await signInBrowser(page, shopper);
-      await page.goto(`/product/${product.slug}`);
+      // The card cannot say which price: it leads to the product page to choose.
+      await page.goto(`/category/${category.slug}`);
+      const card = page.getByRole('article', { name: product.name, exact: true });
+      await expect(card.getByRole('button', { name: /ADD TO CART/ })).toHaveCount(0);
+      await card.getByRole('link', { name: /CHOOSE OPTIONS/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
       const sizes = page.getByRole('group', { name: /^Size/ });
       const colours = page.getByRole('group', { name: /^Colour/ });
       const gallery = page.getByRole('region', { name: `Photos of ${product.name}` });
