@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
+import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -221,6 +222,7 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
   const database = await target.open(2);
   await database.migrate();
   await seedBenchCatalogue(database.db, size);
+  await seedVariantProduct(database.db);
   await database.close();
   console.log(`${engine}, ${size} products: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
@@ -257,6 +259,9 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
       ['get-product/{slug}', `/product/get-product/${middle}`],
       ['related-product', `/product/related-product/${middleProduct._id}/${middleProduct.category._id}`],
       ['product-photo, matching ETag (304)', `/product/product-photo/${photoId}`, { headers: { 'if-none-match': etag } }],
+      // The product page of a product with 2,048 variants and 20 photos (issue 18): its product and its variants.
+      ['get-product/{slug}, 2,048 variants', `/product/get-product/${VARIANT_PRODUCT_SLUG}`],
+      ['product-variants/{slug}, 2,048 variants and 20 photos', `/product/product-variants/${VARIANT_PRODUCT_SLUG}`],
       ['get-category', '/category/get-category'],
       ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
       ['product-count', '/product/product-count'],
