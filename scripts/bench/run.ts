@@ -215,7 +215,9 @@ async function stop(child: ChildProcess): Promise<void> {
 
 
 async function benchOne(engine: string, size: number): Promise<Row[]> {
-  const target = await throwawayDatabase(engine, `emporium_bench_${size}`);
+  // BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
+  const suffix = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
+  const target = await throwawayDatabase(engine, `emporium_bench_${size}${suffix}`);
   const { databaseUrl, dataDir } = target;
 
   const seedStarted = Date.now();
