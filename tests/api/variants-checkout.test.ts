@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderItems, orders, products, productVariants } from '../../src/server/db/schema.ts';
 import { combinations } from '../../src/domain/variants.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { snapshotDatabase } from '../setup/db-snapshot.ts';
@@ -274,5 +274,27 @@ describe('checkout per variant', () => {
       body: { lines: [{ productId: product.id, variant: Number(lBlue._id), quantity: 1 }], restock: true },
     });
     expect(again.json()).toEqual({ success: false, message: 'Only 0 of Back Tee — L / Blue left to refund' });
+  });
+
+  it('a line of an order placed before variants moves its product\'s stock (the first variant in stock), as before', async () => {
+    const { product, variant } = await makeTee('Old Tee', () => 1);
+    const buyer = await makeUser(t.database.db);
+    const placed = await checkout(buyer, [{ _id: String(product.id) }, { _id: String(product.id) }]);
+    const orderId = placed.json().order._id as string;
+    // As the migration left lines of older orders: no variant, no SKU, no values.
+    await t.database.db.update(orderItems).set({ variantId: null, sku: null, variantTitle: '', photoId: null }).where(eq(orderItems.orderId, Number(orderId)));
+    const [sRed, sBlue] = [variant('S', 'Red')._id, variant('S', 'Blue')._id];
+    expect((await stocks(product.id)).quantity).toBe(4);
+    expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+    const back = await stocks(product.id);
+    // Given back to the first variant.
+    expect([back.variants[sRed], back.variants[sBlue], back.quantity]).toEqual([2, 0, 6]);
+    // Reopening takes 2 from the product: refused when it has fewer, nothing taken.
+    const rival = await makeUser(t.database.db);
+    expect((await checkout(rival, [1, 2, 3, 4, 5].map(() => ({ _id: String(product.id) })))).statusCode).toBe(201);
+    const reopen = await setStatus(orderId, 'Processing');
+    expect(reopen.statusCode, reopen.body).toBe(409);
+    expect(reopen.json().message).toBe('Not enough stock to reopen this order: Old Tee');
+    expect((await stocks(product.id)).quantity).toBe(1);
   });
 });

@@ -110,13 +110,14 @@ export async function variantsById(tx: Tx, ids: number[]): Promise<VariantStockR
   return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids));
 }
 
-/** A product's variants in stock, in their order (an entry naming only the product takes the first in stock first). */
-export async function variantsInStock(tx: Tx, productId: number): Promise<VariantStockRow[]> {
+/** The products' variants in stock, in their order (an entry naming only its product takes the first in stock first). */
+export async function variantsInStock(tx: Tx, productIds: number[]): Promise<VariantStockRow[]> {
+  if (productIds.length === 0) return [];
   return tx
     .select(variantSelection)
     .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), sql`${productVariants.stock} > 0`))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
+    .where(and(inArray(productVariants.productId, productIds), sql`${productVariants.stock} > 0`))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
 }
 
 export interface StockMove {
@@ -134,7 +135,7 @@ export interface StockMove {
  * trigger (drizzle/0012_variants.sql) then finds its quantity equal to its variants' sum and moves nothing
  * more; units given back to a variant deleted since (or of a line without one) reach the product, and the
  * trigger gives them to its first variant. Answers the moves that could not be taken (short, or the variant
- * gone); nothing is taken for them.
+ * gone): then no product moved, and the caller refuses (rolling back the variants that did move).
  */
 export async function moveVariantStock(tx: Tx, moves: StockMove[]): Promise<StockMove[]> {
   if (moves.length === 0) return [];

@@ -110,10 +110,11 @@ async function planLines(tx: Tx, entries: CartEntry[], stock: repo.StockRow[]): 
     }
   }
   const unnamed = countUnits(entries.filter((entry) => entry.variantId === null).map((entry) => entry.productId));
+  const inStock = await repo.variantsInStock(tx, [...unnamed.keys()]);
   for (const [productId, wanted] of unnamed) {
     let left = wanted;
     let available = 0;
-    for (const variant of await repo.variantsInStock(tx, productId)) {
+    for (const variant of inStock.filter((row) => row.productId === productId)) {
       const free = variant.stock - (lines.get(variant.id)?.quantity ?? 0);
       if (free <= 0) continue;
       available += free;
@@ -466,13 +467,19 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
       variantId: item.variantId,
       delta: direction * Math.max(0, item.quantity - (restocked.get(repo.lineKey(item)) ?? 0)),
     }));
-    // A product deleted since the order was cancelled has no stock left to take.
-    const gone = direction === -1 ? new Set((await repo.lockProducts(tx, [...new Set(items.map((item) => item.productId))])).map((row) => row.id)) : null;
+    // A product deleted since the order was cancelled has no stock left to take; a line made before variants
+    // takes from its product's quantity.
+    const left =
+      direction === -1 ? new Map((await repo.lockProducts(tx, [...new Set(items.map((item) => item.productId))])).map((row) => [row.id, row.quantity])) : null;
+    const unnamed = countUnits(items.flatMap((item) => (item.variantId === null ? Array<number>(item.quantity).fill(item.productId) : [])));
+    const refuse = (short: repo.OrderItemRow[]) => {
+      throw conflict(`Not enough stock to reopen this order: ${[...new Set(short.map((item) => lineName(item.name, item.variantTitle)))].join(', ')}`);
+    };
+    const shortProducts = items.filter((item) => left && item.variantId === null && (left.get(item.productId) ?? 0) < (unnamed.get(item.productId) ?? 0));
+    if (shortProducts.length > 0) refuse(shortProducts);
     const refused = await repo.moveVariantStock(tx, moves);
-    const short = items.filter((item) => (gone && !gone.has(item.productId)) || refused.some((move) => move.variantId === item.variantId && item.variantId !== null));
-    if (short.length > 0) {
-      throw conflict(`Not enough stock to reopen this order: ${short.map((item) => lineName(item.name, item.variantTitle)).join(', ')}`);
-    }
+    const short = items.filter((item) => item.variantId !== null && refused.some((move) => move.variantId === item.variantId));
+    if (short.length > 0) refuse(short);
   }
 
   return {
