@@ -1,5 +1,5 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
-//                   [--connections 50] [--workers N] [--only text] [--cold]
+//                   [--connections 50] [--workers N] [--only text] [--cold] [--varied]
 //
 // Seeds a catalogue of N products into a fresh database of the engine (PostgreSQL: a throw-away database on
 // the server of BENCH_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
@@ -11,6 +11,14 @@
 // per answer: Node, and PostgreSQL's processes), with the lowest and highest share and the worst p99. One
 // table per engine and size; with several sizes (--products 10000,100000) it adds the p50 growth from the
 // smallest to the largest.
+//
+// --varied: instead, the varied workloads of workloads.ts (thousands of distinct list pages, filter sets with
+// and without a page, search words of every kind, product pages, photos), each against a shop with the
+// answer cache off (CACHE_MAX_MB=0) and one with it on, on the same database (each workload run once for a
+// second first, without the cache, to warm the database), next to the plain Fastify ceiling and a raw
+// node:http server writing the same body from memory, measured just before the workload. The table
+// gives each workload's distinct requests, req/s, share of both ceilings, p50, p99, CPU per answer, and the
+// shop's largest RSS.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
+import { type BenchRequest, variedWorkloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +42,7 @@ const { values: args } = parseArgs({
     // Every request different (an unknown parameter the server ignores): no answer comes from the cache,
     // so the table shows what the database and the server's own work cost.
     cold: { type: 'boolean', default: false },
+    varied: { type: 'boolean', default: false },
   },
 });
 const sizes = args.products.split(',').map(Number);
@@ -124,7 +134,7 @@ const toMs = (text: string) => {
 function runWrk(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; body?: string; pid?: number; duration?: string },
+  options: { headers?: Record<string, string>; body?: string; pid?: number; duration?: string; requests?: BenchRequest[] },
 ): Measured {
   const wrkArgs = ['-t2', `-c${args.connections}`, `-d${options.duration ?? args.duration}s`, '--latency'];
   for (const [key, value] of Object.entries(options.headers ?? {})) wrkArgs.push('-H', `${key}: ${value}`);
@@ -143,6 +153,20 @@ function runWrk(
         ? `request = function() return wrk.format(nil, nil, nil, '{"_":' .. math.random(1, 2000000000) .. ',' .. rest) end`
         : `request = function() return wrk.format(nil, ${JSON.stringify(path.pathname + path.search + separator)} .. "_=" .. math.random(1, 2000000000)) end`,
     );
+  }
+  if (options.requests) {
+    // Many distinct requests, each connection walking the list from its own random start.
+    const prefix = new URL(url).pathname;
+    const formatted = options.requests.map(
+      (request) =>
+        `wrk.format(${request.body === undefined ? '"GET"' : '"POST"'}, ${JSON.stringify(prefix + request.path)}, ${luaTable({
+          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...request.headers,
+        })}, ${request.body === undefined ? 'nil' : JSON.stringify(request.body)})`,
+    );
+    lua.push(`local requests = {}`, 'init = function()', ...formatted.map((line) => `  requests[#requests + 1] = ${line}`), 'end');
+    lua.push('math.randomseed(os.time() + math.floor(os.clock() * 1000000))');
+    lua.push('local i = nil', 'request = function() i = (i or math.random(1, #requests)) % #requests + 1; return requests[i] end');
   }
   if (lua.length > 0) {
     const script = join(tmpdir(), `emporium-wrk-${process.pid}.lua`);
@@ -167,6 +191,28 @@ function runWrk(
     nodeUs: before && after ? perAnswer(after.node - before.node) : 0,
     postgresUs: before && after ? perAnswer(after.postgres - before.postgres) : 0,
   };
+}
+
+const luaTable = (record: Record<string, string>) => `{${Object.entries(record).map(([key, value]) => `[${JSON.stringify(key)}] = ${JSON.stringify(value)}`).join(', ')}}`;
+
+/** The resident memory (MB) of a process and its children. */
+function rssMb(pid: number): number {
+  const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((id) => {
+    try {
+      return Number(readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
+  let kb = 0;
+  for (const id of [String(pid), ...children]) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
 }
 
 /** One line of the table: the median of the rounds, with the spread of the shares and the worst p99. */
@@ -214,12 +260,11 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 
-async function benchOne(engine: string, size: number): Promise<Row[]> {
-  // BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
-  const suffix = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
-  const target = await throwawayDatabase(engine, `emporium_bench_${size}${suffix}`);
-  const { databaseUrl, dataDir } = target;
+// BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
+const DATABASE_SUFFIX = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
 
+async function seeded(engine: string, size: number, name = `emporium_bench_${size}${DATABASE_SUFFIX}`) {
+  const target = await throwawayDatabase(engine, name);
   const seedStarted = Date.now();
   const database = await target.open(2);
   await database.migrate();
@@ -227,16 +272,26 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
   await seedVariantProduct(database.db);
   await database.close();
   console.log(`${engine}, ${size} products: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  return target;
+}
 
+/** The built shop on the bench's database, on a free port. */
+async function startShop(target: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}) {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const server = startProcess(process.execPath, ['dist/server/server.js'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
     WEB_CONCURRENCY: args.workers,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '10' } : { DATA_DIR: dataDir ?? '' }),
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl, DATABASE_POOL_MAX: '10' } : { DATA_DIR: target.dataDir ?? '' }),
+    ...env,
   });
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+async function benchOne(engine: string, size: number): Promise<Row[]> {
+  const target = await seeded(engine, size);
+  const { server, base } = await startShop(target);
   const ceilingPort = await freePort();
   let ceiling: ChildProcess | undefined;
   try {
@@ -308,6 +363,131 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
   }
 }
 
+interface VariedRow {
+  name: string;
+  distinct: number;
+  cacheOn: Measured;
+  cacheOff: Measured;
+  fastify: Measured;
+  raw: Measured;
+  /** The shop's resident memory (MB) just after the workload, with the cache and without. */
+  rssOn: number;
+  rssOff: number;
+}
+
+/** Waits until the shop answers its health check within 50 ms (the backlog of a slow workload is gone). */
+async function drained(url: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const started = Date.now();
+    await fetch(url).then((res) => res.arrayBuffer());
+    if (Date.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The varied workloads on one engine and size: a shop with the answer cache and one without (on PGlite, one
+ * process owns the data folder: the two run one after the other), each workload after both ceilings.
+ */
+async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
+  // Its own name: another bench on the same server may be using emporium_bench_N.
+  const target = await seeded(engine, size, `emporium_bench_varied_${size}_${process.pid}`);
+  const ceilings: ChildProcess[] = [];
+  const shops: Array<{ server: ChildProcess; base: string }> = [];
+  try {
+    const ceilingBody = await (async () => {
+      // The shop without the cache first: it finds the bench's ids and warms the database up.
+      const shop = await startShop(target, { CACHE_MAX_MB: '0' });
+      shops.push(shop);
+      await waitFor(`${shop.base}/readyz`);
+      return Buffer.from(await (await fetch(`${shop.base}/api/v1/product/product-list/1`)).arrayBuffer());
+    })();
+    const api = (base: string) => `${base}/api/v1`;
+    const first = shops[0] as { server: ChildProcess; base: string };
+    const get = async (path: string) => (await fetch(`${api(first.base)}${path}`)).json();
+    const categories = ((await get('/category/get-category')).category as { _id: string }[]).map((category) => category._id);
+    const newest = (await get('/product/product-list/1')).products as { _id: string; hasPhoto: boolean }[];
+    const photos: Array<{ id: string; etag: string; width?: number }> = [];
+    for (const product of newest.filter((row) => row.hasPhoto)) {
+      for (const width of [undefined, 320, 640]) {
+        const res = await fetch(`${api(first.base)}/product/product-photo/${product._id}${width ? `?w=${width}` : ''}`);
+        await res.arrayBuffer();
+        photos.push({ id: product._id, etag: res.headers.get('etag') ?? '', ...(width ? { width } : {}) });
+      }
+    }
+    const workloads = variedWorkloads(size, categories, photos);
+    const selected = args.only ? workloads.filter((workload) => workload.name.includes(args.only ?? '')) : workloads;
+
+    const ceilingEnv = { CEILING_BODY: ceilingBody.toString('base64') };
+    const fastifyPort = await freePort();
+    const rawPort = await freePort();
+    ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling.mjs'], { PORT: String(fastifyPort), ...ceilingEnv }));
+    ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling-raw.mjs'], { PORT: String(rawPort), ...ceilingEnv }));
+    const fastifyUrl = `http://127.0.0.1:${fastifyPort}/ceiling`;
+    const rawUrl = `http://127.0.0.1:${rawPort}/ceiling`;
+    await waitFor(fastifyUrl);
+    await waitFor(rawUrl);
+    const warm = { duration: '1' };
+    runWrk('warm-up', fastifyUrl, warm);
+    runWrk('warm-up', rawUrl, warm);
+
+    // Every workload once, a second each, on the shop without the cache: the database's buffers and the
+    // JIT are warm for both shops (nothing is kept that the measured runs would find).
+    for (const workload of selected) {
+      runWrk('warm-up', api(first.base), { ...warm, requests: workload.requests });
+      await drained(`${first.base}/readyz`);
+    }
+    const measured = new Map<string, Partial<VariedRow>>();
+    for (const cache of ['off', 'on'] as const) {
+      // PGlite's folder belongs to one process: the shop without the cache stops before the other starts.
+      if (cache === 'on') {
+        if (!target.databaseUrl) await stop(first.server);
+        shops.push(await startShop(target));
+      }
+      const shop = shops[shops.length - 1] as { server: ChildProcess; base: string };
+      await waitFor(`${shop.base}/readyz`);
+      runWrk('warm-up', `${api(shop.base)}/product/product-list/1`, warm);
+      for (const workload of selected) {
+        const row = measured.get(workload.name) ?? { name: workload.name, distinct: workload.requests.length };
+        if (cache === 'off') {
+          row.fastify = runWrk('fastify', fastifyUrl, { pid: ceilings[0]?.pid });
+          row.raw = runWrk('raw', rawUrl, { pid: ceilings[1]?.pid });
+        }
+        const run = runWrk(workload.name, api(shop.base), { pid: shop.server.pid, requests: workload.requests });
+        row[cache === 'on' ? 'cacheOn' : 'cacheOff'] = run;
+        row[cache === 'on' ? 'rssOn' : 'rssOff'] = rssMb(shop.server.pid ?? 0);
+        // Requests wrk gave up on (its 2 s timeout) are still being answered: let them end before the next.
+        await drained(`${shop.base}/readyz`);
+        measured.set(workload.name, row);
+      }
+    }
+    return [...measured.values()] as VariedRow[];
+  } finally {
+    for (const child of ceilings) await stop(child);
+    for (const shop of shops) await stop(shop.server);
+    await target.drop();
+  }
+}
+
+function printVaried(title: string, rows: VariedRow[]): void {
+  console.log(`\n### ${title}\n`);
+  console.log('| workload | distinct requests | cache | req/s | of Fastify ceiling | of raw node:http | p50 | p99 | CPU per answer (node + PostgreSQL) | RSS |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    for (const [cache, run, rss] of [['on', row.cacheOn, row.rssOn], ['off', row.cacheOff, row.rssOff]] as const) {
+      if (!run) continue;
+      const cpu = run.postgresUs > 0 ? `${run.nodeUs.toFixed(0)} us + ${run.postgresUs.toFixed(0)} us` : `${run.nodeUs.toFixed(0)} us`;
+      const errors = run.errors > 0 ? ` (${run.errors} errors)` : '';
+      console.log(
+        `| ${row.name} | ${row.distinct.toLocaleString('en-US')} | ${cache} | ${Math.round(run.rps).toLocaleString('en-US')}${errors} | ${(run.rps / row.fastify.rps).toFixed(3)} | ${(run.rps / row.raw.rps).toFixed(3)} | ${run.p50.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${cpu} | ${Math.round(rss)} MB |`,
+      );
+    }
+  }
+  const fastify = rows.map((row) => row.fastify.rps);
+  const raw = rows.map((row) => row.raw.rps);
+  console.log(`\nCeilings in this run: Fastify ${Math.round(Math.min(...fastify))}-${Math.round(Math.max(...fastify))} req/s, raw node:http ${Math.round(Math.min(...raw))}-${Math.round(Math.max(...raw))} req/s (each measured just before its workload).`);
+}
+
 function printTable(title: string, results: Row[], smaller?: Row[]): void {
   const growth = smaller ? ' p50 vs smallest |' : '';
   const ceiling = results[0];
@@ -334,6 +514,10 @@ if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], 
 for (const engine of engines) {
   let smallest: Row[] | undefined;
   for (const size of sizes) {
+    if (args.varied) {
+      printVaried(`${engine}, ${size.toLocaleString('en-US')} products, ${args.connections} connections, ${args.duration} s per workload, varied requests`, await benchVaried(engine, size));
+      continue;
+    }
     const results = await benchOne(engine, size);
     const workers = Number(args.workers) > 1 ? `, ${args.workers} workers` : '';
     const cold = args.cold ? ', every request different (no cached answers)' : '';

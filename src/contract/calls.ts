@@ -22,6 +22,7 @@ import { categoryChangedResponse, categoryIdParams, categoryInput, getCategories
 import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
 import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
+import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
 import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse } from './mail.ts';
 import {
   checkoutBody,
@@ -310,6 +311,27 @@ export const calls = defineCalls({
     access: 'admin',
     tag: 'owner',
     answers: { 200: dashboardResponse },
+  },
+  shopMoney: {
+    method: 'GET',
+    path: '/auth/settings/money',
+    access: 'admin',
+    tag: 'owner',
+    answers: { 200: shopMoneyResponse },
+    docs: { answer: "the shop's currency and locale, and whether the currency may still change" },
+  },
+  updateShopMoney: {
+    method: 'PUT',
+    path: '/auth/settings/money',
+    access: 'admin',
+    tag: 'owner',
+    changesCatalogue: true,
+    body: shopMoneyBody,
+    answers: { 200: shopMoneyResponse, 409: errorResponse },
+    docs: {
+      send: '(`currency`: ISO 4217 such as `EUR`; `locale`: such as `de-DE`)',
+      answer: 'the settings as saved; 409 for a new currency once the shop has orders (prices keep their minor-unit integers)',
+    },
   },
   mails: {
     method: 'GET',

@@ -35,6 +35,7 @@ export const paths = {
     /** The packing slips of these orders, one printed page each. */
     printOrders: (ids: readonly string[]) => `/dashboard/admin/orders/print?ids=${ids.join(',')}`,
     mails: '/dashboard/admin/mails',
+    settings: '/dashboard/admin/settings',
   },
 } as const;
 
@@ -72,6 +73,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.admin.data,
   paths.admin.audit,
   paths.admin.mails,
+  paths.admin.settings,
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

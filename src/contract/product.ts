@@ -3,6 +3,7 @@ import { PHOTO_WIDTHS, type PhotoWidth } from './limits.ts';
 import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 import { PRODUCT_SORT_IDS } from '../domain/product-sort.ts';
+import { shopDecimalsProblem } from '../domain/money.ts';
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -106,7 +107,11 @@ export const money = z.coerce
   .number<string | number>({ error: 'must be a number' })
   .min(0, 'must be 0 or more')
   .max(PRODUCT_PRICE_MAX, `must be at most ${PRODUCT_PRICE_MAX}`)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most 2 decimals');
+  // The shop's currency decides the decimals (2 for dollars, none for yen: src/domain/money.ts).
+  .superRefine((value, context) => {
+    const problem = shopDecimalsProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const shippingFlag = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'Yes', 'No'])])

@@ -137,7 +137,7 @@ const formats = new Map<string, Intl.NumberFormat>();
  * number of decimals is the shop's (not the browser's Intl data), and the amount reaches Intl as exact
  * decimal text, so large amounts are never rounded through a float.
  */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+export function formatMoney(minor: number, currency: string, locale = shop.locale): string {
   const code = currencyCode(currency);
   const key = `${locale}|${code}`;
   let format = formats.get(key);
@@ -154,6 +154,18 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
   }
   // Intl formats a decimal string exactly (ES2023); the types only name numbers and bigints.
   return format.format(minorToDecimal(minor, code) as unknown as number);
+}
+
+/**
+ * Like formatMoney, but a whole amount without its decimals, for sentences: '$50', '$7.50', '¥1,500',
+ * '50 €' ("$7.50 short of the $50 minimum").
+ */
+export function formatMoneyBrief(minor: number, currency: string, locale = shop.locale): string {
+  const code = currencyCode(currency);
+  const exponent = currencyExponent(code);
+  if (exponent === 0 || minor % 10 ** exponent !== 0) return formatMoney(minor, code, locale);
+  const whole = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  return whole.format(minorToDecimal(minor, code) as unknown as number);
 }
 
 /** Stripe's digits for a currency: 0 for its zero-decimal currencies, 3 for its three-decimal ones, else 2. */
@@ -204,21 +216,133 @@ export function fromStripeAmount(stripeAmount: number, currency: string): number
 }
 
 /*
- * The shop's first money helpers, in US dollars (the specification's prices are dollar numbers). They
- * stay for the code that uses them and are the general functions above with USD.
+ * The shop's currency and locale (issue 19): one per process, set by the server from its settings and by
+ * the web app from what the server wrote into its page. The specification's shop is in US dollars, so
+ * that is the default until the owner (or SHOP_CURRENCY / SHOP_LOCALE) says otherwise.
  */
 
-/** US dollars for people to read: formatPrice(19.99) → '$19.99'. */
+export interface ShopMoney {
+  /** ISO 4217 code, upper case. */
+  currency: string;
+  /** BCP 47 locale that Intl formats with. */
+  locale: string;
+}
+
+/** The specification's shop: prices in US dollars, written the American way. */
+export const DEFAULT_SHOP_MONEY: Readonly<ShopMoney> = Object.freeze({ currency: 'USD', locale: 'en-US' });
+
+let shop: ShopMoney = { ...DEFAULT_SHOP_MONEY };
+
+/** A locale Intl accepts in its canonical spelling ('de-de' → 'de-DE'); anything else is a MoneyError. */
+export function localeTag(locale: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(locale.trim());
+    // Well-formed is not enough: Intl quietly falls back to its default for a locale it has no data for.
+    if (canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0) return canonical;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new MoneyError(`Unknown locale: ${locale}`);
+}
+
+/** Whether `code` is a currency the shop can count in. */
+export function isCurrency(code: string): boolean {
+  try {
+    currencyCode(code);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `tag` is a locale Intl accepts. */
+export function isLocale(tag: string): boolean {
+  try {
+    localeTag(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The shop's currency and locale now. */
+export const shopMoney = (): Readonly<ShopMoney> => shop;
+
+/** Sets the shop's currency and locale (checked: a MoneyError for an unknown one). */
+export function setShopMoney(next: ShopMoney): Readonly<ShopMoney> {
+  shop = { currency: currencyCode(next.currency), locale: localeTag(next.locale) };
+  return shop;
+}
+
+/** Minor units of the shop's currency for people to read, in the shop's locale: 150000 → '$1,500.00', 1500 → '￥1,500'. */
+export function formatShopMoney(minor: number): string {
+  return formatMoney(minor, shop.currency, shop.locale);
+}
+
+/**
+ * A price in the shop's major units (the wire's `price: 19.99`) for people to read: formatPrice(19.99) →
+ * '$19.99' in a dollar shop, formatPrice(1500) → '￥1,500' in a yen shop.
+ */
 export function formatPrice(amount: number): string {
-  // Not an amount (NaN) shows as '$NaN', as it did, rather than breaking the page that shows it.
-  return Number.isFinite(amount) ? formatMoney(toCents(amount), 'USD', 'en-US') : `$${amount}`;
+  // Not an amount (NaN) shows as the currency with NaN ('$NaN'), rather than breaking the page that shows it.
+  return Number.isFinite(amount) ? formatShopMoney(toCents(amount)) : formatShopMoney(0).replace(/\d[\d.,\s\u00a0\u202f]*\d|\d/, 'NaN');
 }
 
-/** Dollars (a number from a form or the wire) to cents, rounded at the half cent: 0.1 + 0.2 → 30. */
+/**
+ * The shop's major units (a number from a form or the wire) to its minor units, rounded at the half:
+ * 0.1 + 0.2 → 30 in a cent currency. (Named when the shop only had cents; the contract has already
+ * refused more decimals than the currency has.)
+ */
 export function toCents(amount: number): number {
-  return parseMoney(amount, 'USD', { rounding: 'half-up' });
+  return parseMoney(amount, shop.currency, { rounding: 'half-up' });
 }
 
+/** The shop's minor units as a number of major units: 1999 → 19.99 in a cent currency, 1500 → 1500 in yen. */
 export function fromCents(cents: number): number {
-  return fromMinorUnits(cents, 'USD');
+  return fromMinorUnits(cents, shop.currency);
+}
+
+/** Whether `amount` (major units) has no more decimals than the shop's currency allows; the message when not. */
+export function shopDecimalsProblem(amount: number): string | null {
+  const exponent = currencyExponent(shop.currency);
+  try {
+    parseMoney(amount, shop.currency);
+    return null;
+  } catch {
+    return exponent === 0 ? `must be a whole number (${shop.currency} has no decimals)` : `must have at most ${exponent} decimals`;
+  }
+}
+
+const shopFormats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function shopFormat<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, options: object, make: (locale: string) => F): F {
+  const key = `${kind}|${shop.locale}|${shop.currency}|${JSON.stringify(options)}`;
+  let format = shopFormats.get(key) as F | undefined;
+  if (!format) {
+    format = make(shop.locale);
+    if (shopFormats.size > 100) shopFormats.clear();
+    shopFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Numbers in the shop's locale (counts: '1,234' in en-US, '1.234' in de-DE), made once per locale. */
+export const shopNumberFormat = (options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  shopFormat('number', options, (locale) => new Intl.NumberFormat(locale, options));
+
+/** Amounts in the shop's currency with other options (a chart's compact axis: '$1.2K', '1200 ¥'). */
+export const shopCurrencyFormat = (options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  shopFormat('currency', options, (locale) => new Intl.NumberFormat(locale, { ...options, style: 'currency', currency: shop.currency }));
+
+/** Dates in the shop's locale ('Mar 5' in en-US, '5. März' in de-DE), made once per locale. */
+export const shopDateFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  shopFormat('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
+
+/**
+ * The currency's short name for a label, unambiguous in any locale ('US$', 'JP¥', '€', 'CHF'): from
+ * Intl's international English, where the dollars and yens are told apart.
+ */
+export function currencyLabel(currency: string = shop.currency): string {
+  const parts = new Intl.NumberFormat('en-150', { style: 'currency', currency: currencyCode(currency) }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currencyCode(currency);
 }

@@ -31,6 +31,8 @@ import { createPagesService } from './modules/pages/service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
+import { settingsHandlers } from './modules/settings/routes.ts';
+import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
 import { createUserService } from './modules/user/service.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
@@ -81,6 +83,11 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   await listenForCatalogueChanges(app, database, answers);
 
   const { db } = database;
+  // The shop's currency and locale, before anything reads or writes a price.
+  const shopMoney = createShopMoneyService(database, { currency: env.SHOP_CURRENCY, locale: env.SHOP_LOCALE });
+  await shopMoney.load();
+  const stopShopMoney = await shopMoney.listen(() => answers.invalidate());
+  app.addHook('onClose', async () => stopShopMoney());
   const tokens = createTokens(await resolveJwtSecret(db, env.JWT_SECRET), env.JWT_EXPIRES_IN);
   // Mails are written to the outbox with what causes them and sent by this process's outbox worker.
   const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL });
@@ -106,7 +113,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
-  const products = createProductService(db, (key, compute) => answers.memo(key, compute));
+  const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
   const provider =
@@ -146,6 +153,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...orderHandlers(orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
+          ...settingsHandlers(shopMoney),
           ...categoryHandlers(categories),
           ...productHandlers(products, categories, createVariantService(db)),
           ...auditHandlers(createAuditService(db)),

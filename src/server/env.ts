@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { currencyCode, DEFAULT_SHOP_MONEY, isCurrency, isLocale, localeTag } from '../domain/money.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -66,6 +67,20 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be a time zone such as Europe/Paris or America/New_York'),
+  /**
+   * The shop's currency (ISO 4217: USD, EUR, JPY) and the locale its prices are written in (en-US, de-DE,
+   * ja-JP): the first values of the owner's settings screen, which keeps them in the database after that.
+   */
+  SHOP_CURRENCY: z
+    .string()
+    .default(DEFAULT_SHOP_MONEY.currency)
+    .refine(isCurrency, 'must be a currency code such as USD, EUR or JPY')
+    .transform((code) => currencyCode(code)),
+  SHOP_LOCALE: z
+    .string()
+    .default(DEFAULT_SHOP_MONEY.locale)
+    .refine(isLocale, 'must be a locale such as en-US, de-DE or ja-JP')
+    .transform((tag) => localeTag(tag)),
   /** The shop's name, in mails and page titles. */
   SHOP_NAME: z.string().trim().min(1).max(80).default('Emporium'),
   /** smtp://user:pass@host:587 or smtps://…: mails are sent through it. Unset: they are kept as .eml files. */

@@ -1,3 +1,5 @@
+// The shop's currency and locale before any module formats a price.
+import './lib/shop-money.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The shell's styles first: the screens' own stylesheets build on them.

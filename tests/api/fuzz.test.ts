@@ -21,8 +21,8 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-// Grown with the table of calls (issue 18's variant and gallery calls): every call still gets 10 or more.
-const REQUESTS = 2800;
+// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings): every call still gets 10 or more.
+const REQUESTS = 2900;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -401,6 +401,15 @@ describe('fuzz: generated bad requests across every call', () => {
         }
         return { kind: 'bad-token', method: 'POST', url: '/api/v1/auth/logout', token: badToken() };
       },
+      // The shop's currency and locale: one field wrong, the other a good value.
+      () => {
+        const [kind, value] = badText(35);
+        const body = pick([
+          { currency: value, locale: 'de-DE' },
+          { currency: 'EUR', locale: value },
+        ]);
+        return { kind, method: 'PUT', url: '/api/v1/auth/settings/money', token: admin.token, body };
+      },
       // Categories.
       () => {
         const [kind, value] = badText(CATEGORY_NAME_MAX);
@@ -666,6 +675,7 @@ describe('fuzz: generated bad requests across every call', () => {
           { method: 'POST', url: '/api/v1/auth/register' },
           { method: 'POST', url: '/api/v1/auth/login' },
           { method: 'POST', url: '/api/v1/category/create-category' },
+          { method: 'PUT', url: '/api/v1/auth/settings/money' },
           { method: 'POST', url: '/api/v1/auth/orders' },
           { method: 'PUT', url: `/api/v1/auth/order-status/${orderId}` },
         ]),

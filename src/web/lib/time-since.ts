@@ -1,3 +1,4 @@
+import { shopDateFormat } from '../../domain/money.ts';
 const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -19,10 +20,10 @@ export function timeSince(iso: string, now: Date = new Date()): string {
   return rtf.format(0, 'second');
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormat = () => shopDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Mar 5, 2026, 10:04 AM": a moment in full (the title of a time shown as the time since, a history). */
 export function fullDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
 }

@@ -1,3 +1,4 @@
+import { currencyExponent, shopMoney } from '../../domain/money.ts';
 import type { Product } from '../../contract/product.ts';
 import { createStoredStore, useStore } from '../lib/create-store.ts';
 
@@ -64,7 +65,9 @@ export function removeFromCart(cart: Cart, productId: string, variantId?: string
 }
 
 export function cartTotal(cart: Cart): number {
-  return cart.reduce((sum, entry) => sum + Math.round(entryPrice(entry) * 100), 0) / 100;
+  // Added in the shop's minor units (cents, yen, fils); a stored entry without a price makes NaN, as before.
+  const unit = 10 ** currencyExponent(shopMoney().currency);
+  return cart.reduce((sum, entry) => sum + Math.round(entryPrice(entry) * unit), 0) / unit;
 }
 
 const EMPTY: Cart = [];

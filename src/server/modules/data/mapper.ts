@@ -1,10 +1,11 @@
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
-import { fromCents } from '../../../domain/money.ts';
+import { minorToDecimal, shopMoney } from '../../../domain/money.ts';
 import { isPaid, ORDER_STATUS_LABELS, type OrderStatus, paymentLabel } from '../../../domain/order-status.ts';
 import type { OptionRow, StoredProduct, VariantRow } from '../product/service.ts';
 import type { OrderLineRow } from './repo.ts';
 
-const money = (cents: number) => fromCents(cents).toFixed(2);
+/** An amount as decimal text in the shop's currency: 19.99 in dollars, 1500 in yen. */
+const money = (minor: number) => minorToDecimal(minor, shopMoney().currency);
 
 /**
  * A variant of a product as a CSV row (what the export writes; the import reads the same shape back):

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
-import { formatPrice } from '../../../domain/money.ts';
+import { formatShopMoney } from '../../../domain/money.ts';
 
 /** What every mail knows: the shop's name and its public address (links start with it). */
 export interface MailContext {
@@ -32,7 +32,8 @@ export interface MailOrder {
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const money = (cents: number) => formatPrice(cents / 100);
+/** In the shop's currency and locale (an order's currency is the shop's: it cannot change once there are orders). */
+const money = (minor: number) => formatShopMoney(minor);
 
 /** The one HTML frame of every mail: the shop's name, the message, a quiet footer. */
 function layout(context: MailContext, title: string, body: string): string {

@@ -1,3 +1,4 @@
+import { shopMoney } from '../../../domain/money.ts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
@@ -242,6 +243,8 @@ export async function insertOrder(
       placedFrom,
       paymentMethod,
       totalCents,
+      // Placed in the shop's currency of the moment (which cannot change once there are orders).
+      currency: shopMoney().currency,
       deliveryName: delivery.name,
       deliveryAddress: delivery.address,
       deliveryPhone: delivery.phone,

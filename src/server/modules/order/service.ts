@@ -3,7 +3,7 @@ import { ORDERS_PAGE_SIZE } from '../../../contract/limits.ts';
 import { UNPAGED_ORDERS_MAX } from '../../../contract/order.ts';
 import type { BankDetails } from '../../../contract/order.ts';
 import { paths } from '../../../contract/pages.ts';
-import { formatMoney } from '../../../domain/money.ts';
+import { formatMoney, shopMoney } from '../../../domain/money.ts';
 import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -528,7 +528,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
             orderId,
             provider: provider.name,
             amountMinor: totalCents,
-            currency: 'USD',
+            currency: shopMoney().currency,
             expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
           });
         }

@@ -6,7 +6,8 @@ export interface PageMeta {
   url: string;
   image?: string | undefined;
   type: 'website' | 'product';
-  price?: number;
+  /** A product's price: decimal text in the shop's currency. */
+  price?: { amount: string; currency: string };
 }
 
 const escapeHtml = (text: string) =>
@@ -27,10 +28,21 @@ export function renderMeta(meta: PageMeta, shopName: string): string {
   ];
   if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}" />`);
   if (meta.price !== undefined) {
-    tags.push(`<meta property="product:price:amount" content="${meta.price.toFixed(2)}" />`);
-    tags.push('<meta property="product:price:currency" content="USD" />');
+    tags.push(`<meta property="product:price:amount" content="${escapeHtml(meta.price.amount)}" />`);
+    tags.push(`<meta property="product:price:currency" content="${escapeHtml(meta.price.currency)}" />`);
   }
   return tags.join('\n    ');
+}
+
+/**
+ * The shop's currency and locale, written into the page so that the web app formats its first prices
+ * without asking (src/web/lib/shop-money.ts reads them).
+ */
+export function injectShopMoney(indexHtml: string, money: { currency: string; locale: string }): string {
+  return indexHtml.replace(
+    '<!--shop-money-->',
+    `<meta name="shop-money" data-currency="${escapeHtml(money.currency)}" data-locale="${escapeHtml(money.locale)}" />`,
+  );
 }
 
 export function injectMeta(indexHtml: string, meta: PageMeta, shopName: string): string {

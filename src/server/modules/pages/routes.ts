@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPagePath } from '../../../contract/pages.ts';
 import { DEFAULT_WEB_DIR, hasWebBuild } from '../../plugins/static-files.ts';
-import { injectMeta } from './mapper.ts';
+import { shopMoney } from '../../../domain/money.ts';
+import { injectMeta, injectShopMoney } from './mapper.ts';
 import { BANNER_COUNT, type PagesService } from './service.ts';
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<!--seo--><title>Emporium</title><!--/seo--></head>
+<!--shop-money--><!--seo--><title>Emporium</title><!--/seo--></head>
 <body><main><h1>Emporium</h1><p>The shop's API is running. The web app has not been built yet: run <code>npm run build</code>.</p>
 <p><a href="/api/docs">API documentation</a></p></main></body></html>`;
 
@@ -28,7 +29,7 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
     const path = request.url.split('?')[0] ?? '/';
     // A path the web app has no screen for is its not-found screen, with the status that says so.
     const meta = isPagePath(path) ? await pages.metaFor(path) : null;
-    const html = meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml;
+    const html = injectShopMoney(meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml, shopMoney());
     return reply
       .code(meta ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -1,5 +1,5 @@
 import { descriptionPreview } from '../../../domain/description-preview.ts';
-import { formatPrice } from '../../../domain/money.ts';
+import { formatShopMoney, minorToDecimal, shopMoney } from '../../../domain/money.ts';
 import { photoEtag } from '../../lib/image.ts';
 import type { CategoryService } from '../category/service.ts';
 import type { ProductService } from '../product/service.ts';
@@ -49,11 +49,11 @@ export function createPagesService({ products, categories, publicUrl: base, shop
           const row = await products.bySlug(product[1]);
           return {
             title: `${row.name} - ${shopName}`,
-            description: `${formatPrice(row.priceCents / 100)} · ${descriptionPreview(row.description, 150)}`,
+            description: `${formatShopMoney(row.priceCents)} · ${descriptionPreview(row.description, 150)}`,
             url: `${base}/product/${row.slug}`,
             image: row.hasPhoto ? `${base}/api/v1/product/product-photo/${row.id}?v=${row.updatedAt.toISOString()}` : undefined,
             type: 'product',
-            price: row.priceCents / 100,
+            price: { amount: minorToDecimal(row.priceCents, shopMoney().currency), currency: shopMoney().currency },
           };
         } catch {
           return null;

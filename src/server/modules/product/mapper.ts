@@ -21,7 +21,7 @@ export function toWireProduct(row: ProductRow): Product {
   };
 }
 
-/** A product's fields as the audit log keeps them (prices in dollars, as the owner reads them). */
+/** A product's fields as the audit log keeps them (prices in the shop's major units, as the owner reads them). */
 export function toAuditProduct(values: ProductValues): Record<string, unknown> {
   return {
     name: values.name,
@@ -77,7 +77,7 @@ export function toWireProductVariants(
   };
 }
 
-/** Options and variants as the audit log keeps them (prices in dollars). */
+/** Options and variants as the audit log keeps them (prices in the shop's major units). */
 export function toAuditVariants(
   options: { name: string; values: string[] }[],
   variants: { id?: number; sku: string | null; priceCents: number; compareAtCents: number | null; stock: number; options: string[] }[],

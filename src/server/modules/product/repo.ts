@@ -63,9 +63,64 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** A deep page's window starts from the nearest mark before it: a mark every this many positions of a list. */
+export const PAGE_MARK_EVERY = 60;
+
+/** The sort key at a position of a list: the creation time (as PostgreSQL writes it, to the microsecond) or the price, and the id. */
+export interface PageMark {
+  key: string;
+  id: number;
+}
+
+/** The key a list's marks hold, as text (a time round-trips exactly; JavaScript's Date would drop microseconds). */
+const MARK_KEYS: Record<ProductSort, SQL> = {
+  newest: sql`${products.createdAt}::text`,
+  'price-asc': sql`${products.priceCents}::text`,
+  'price-desc': sql`${products.priceCents}::text`,
+};
+
+/**
+ * The marks of a list (its filter, in its order): the sort key at positions 0, PAGE_MARK_EVERY, 2 ×
+ * PAGE_MARK_EVERY… One pass over the list's index; kept until the catalogue changes (the service).
+ */
+export async function pageMarks(db: Db, filter: ProductFilter, sort: ProductSort): Promise<PageMark[]> {
+  const numbered = db
+    .select({
+      key: sql<string>`${MARK_KEYS[sort]}`.as('key'),
+      id: products.id,
+      position: sql<number>`row_number() over (order by ${sql.join(ORDERS[sort], sql`, `)}) - 1`.as('position'),
+    })
+    .from(products)
+    .where(filterWhere(filter))
+    .as('numbered');
+  const rows = await db
+    .select({ key: numbered.key, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.position} % ${PAGE_MARK_EVERY} = 0`)
+    .orderBy(numbered.position);
+  return rows.map((row) => ({ key: String(row.key), id: Number(row.id) }));
+}
+
+/** The rows of a list from mark `from` (included) up to mark `to` (excluded; none: to the end), in the list's order. */
+function between(sort: ProductSort, from: PageMark, to: PageMark | undefined): SQL {
+  if (sort === 'price-asc') {
+    // Price ascending, ties by the newest id: not one direction, so written out.
+    const start = sql`${products.priceCents} >= ${Number(from.key)} and (${products.priceCents} > ${Number(from.key)} or ${products.id} <= ${from.id})`;
+    if (!to) return start;
+    return sql`${start} and ${products.priceCents} <= ${Number(to.key)} and (${products.priceCents} < ${Number(to.key)} or ${products.id} > ${to.id})`;
+  }
+  const columns = sort === 'newest' ? sql`(${products.createdAt}, ${products.id})` : sql`(${products.priceCents}, ${products.id})`;
+  const key = (mark: PageMark) => (sort === 'newest' ? sql`(${mark.key}::timestamptz, ${mark.id})` : sql`(${Number(mark.key)}, ${mark.id})`);
+  const start = sql`${columns} <= ${key(from)}`;
+  return to ? sql`${start} and ${columns} > ${key(to)}` : start;
+}
+
 /**
  * One page, newest first (or by price). The page's ids are found first, from an index alone (a deep
  * page skips index entries, not whole rows joined with their categories), then only those rows are read.
+ * With the list's marks, a page past the first mark reads only the range between the mark before it and
+ * the mark after it (at most PAGE_MARK_EVERY entries of the list, skipped from the nearer mark), so page
+ * 8,000 costs what page 6 does; the order and ties are the list's own, so the answer is the same.
  */
 export async function listProducts(
   db: Db,
@@ -73,18 +128,35 @@ export async function listProducts(
   limit: number,
   offset: number,
   sort: ProductSort = 'newest',
+  marks?: readonly PageMark[],
 ): Promise<ProductRow[]> {
-  const order = ORDERS[sort];
-  const pageIds = db
+  return selectProducts(db)
+    .where(inArray(products.id, pageIds(db, filter, limit, offset, sort, marks)))
+    .orderBy(...ORDERS[sort]);
+}
+
+/** The ids of a page, in order (listProducts without reading the rows). */
+export async function listProductIds(...list: Parameters<typeof pageIds>): Promise<number[]> {
+  return (await pageIds(...list)).map((row) => row.id);
+}
+
+function pageIds(db: Db, filter: ProductFilter, limit: number, offset: number, sort: ProductSort = 'newest', marks?: readonly PageMark[]) {
+  const markIndex = Math.floor(offset / PAGE_MARK_EVERY);
+  const from = marks && markIndex > 0 ? marks[markIndex] : undefined;
+  const within = from ? offset - markIndex * PAGE_MARK_EVERY : offset;
+  const range = from ? between(sort, from, marks?.[markIndex + Math.ceil((within + limit) / PAGE_MARK_EVERY)]) : undefined;
+  return db
     .select({ id: products.id })
     .from(products)
-    .where(filterWhere(filter))
-    .orderBy(...order)
+    .where(and(filterWhere(filter), range))
+    .orderBy(...ORDERS[sort])
     .limit(limit)
-    .offset(offset);
-  return selectProducts(db)
-    .where(inArray(products.id, pageIds))
-    .orderBy(...order);
+    .offset(within);
+}
+
+/** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
+export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
+  return ids.length === 0 ? [] : selectProducts(db).where(inArray(products.id, [...ids]));
 }
 
 /**
@@ -302,18 +374,31 @@ export async function searchRankPage(
   condition: SQL,
   window: { rank: number; limit: number; offset: number; walk: boolean },
 ): Promise<ProductRow[]> {
+  return selectProducts(db)
+    .where(sql`${products.id} in (${searchRankIdsQuery(words, condition, window)})`)
+    .orderBy(...newestFirst);
+}
+
+/** The ids of searchRankPage's window, in order, without reading the rows. */
+export async function searchRankIds(db: Db, ...window: Parameters<typeof searchRankIdsQuery>): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.id} in (${searchRankIdsQuery(...window)})`)
+    .orderBy(...newestFirst);
+  return rows.map((row) => row.id);
+}
+
+function searchRankIdsQuery(words: string[], condition: SQL, window: { rank: number; limit: number; offset: number; walk: boolean }): SQL {
   const matching = and(condition, sql`${searchRank(words)} = ${window.rank}`);
   // OFFSET 0 keeps the inner scan as it is written (newest first) instead of letting the planner fold the
   // filter into it; the inner query is named "products" so that the conditions read its columns.
-  const pageIds = window.walk
+  return window.walk
     ? sql`select id from (select id, created_at, search, name, description, category_id from ${products}
         order by created_at desc, id desc offset 0) as products
         where ${matching} limit ${window.limit} offset ${window.offset}`
     : sql`select id from ${products} where ${matching}
         order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
-  return selectProducts(db)
-    .where(sql`${products.id} in (${pageIds})`)
-    .orderBy(...newestFirst);
 }
 
 export async function findProductById(db: Db | Tx, id: number): Promise<ProductRow | undefined> {
@@ -433,6 +518,15 @@ export async function findPhotoVariant(db: Db, productId: number, width: number)
     .from(productPhotoVariants)
     .where(and(sql`${productPhotoVariants.photoId} = ${firstPhotoOf(productId)}`, eq(productPhotoVariants.width, width)));
   return row;
+}
+
+/** The ETag of a smaller copy of the product's first photo, if made. */
+export async function findPhotoVariantEtag(db: Db, productId: number, width: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ etag: productPhotoVariants.etag })
+    .from(productPhotoVariants)
+    .where(and(sql`${productPhotoVariants.photoId} = ${firstPhotoOf(productId)}`, eq(productPhotoVariants.width, width)));
+  return row?.etag;
 }
 
 /** Keep a copy made after the fact (a photo stored before copies existed); a concurrent maker may win. */

@@ -8,7 +8,21 @@ import type { CategoryService } from '../category/service.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
+import type { ProductRow } from './repo.ts';
+import { product, productFiltersResponse } from '../../../contract/product.ts';
+import { serializerCompiler } from '../../plugins/serializer.ts';
 import type { VariantService } from './variants-service.ts';
+
+/**
+ * Unpaged answers (up to UNPAGED_PRODUCTS_MAX products) are written from each product's kept JSON, written
+ * by the same serializer as every answer's (the answer schema's), so the bytes are the same.
+ */
+const writeProductSerializer = serializerCompiler({ schema: product, method: 'GET', url: '', httpStatus: '200' });
+const writeProduct = (row: ProductRow) => writeProductSerializer(toWireProduct(row));
+const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, method: 'POST', url: '', httpStatus: '200' });
+/** Where the products go in the frame of a product-filters answer (a JSON string cannot hold it unescaped). */
+const EMPTY_PRODUCTS = '"products":[]';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** With a version in the address the photo never changes: cache it for a year; without, revalidate. */
 const photoCacheControl = (version: string | undefined) =>
@@ -23,8 +37,15 @@ export const productHandlers = (products: ProductService, categories: CategorySe
 
     productCount: async () => ({ success: true, total: await products.count() }),
 
-    productFilters: async (request) => {
+    productFilters: async (request, reply) => {
       const { checked, radio, page, sort, options, facets } = request.body;
+      if (page === undefined) {
+        // Up to UNPAGED_PRODUCTS_MAX products: the answer's frame with the kept products' JSON inside.
+        const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets, as: 'ids' });
+        const frame = writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) });
+        const fragments = await products.fragments(result.ids ?? [], writeProduct);
+        return reply.type(JSON_TYPE).send(frame.replace(EMPTY_PRODUCTS, `"products":[${fragments.join(',')}]`));
+      }
       const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
       return {
         success: true,
@@ -35,9 +56,11 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     },
 
     search: async (request, reply) => {
-      const result = await products.search(request.params.keyword, request.query.page);
+      const unpaged = request.query.page === undefined;
+      const result = await products.search(request.params.keyword, request.query.page, unpaged ? 'ids' : 'rows');
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
+      if (unpaged) return reply.type(JSON_TYPE).send(`[${(await products.fragments(result.ids ?? [], writeProduct)).join(',')}]`);
       return result.products.map(toWireProduct);
     },
 
@@ -78,6 +101,12 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       const { id } = request.params;
       const { w: width } = request.query;
       if (width !== undefined) {
+        const known = await products.etagOfPhoto(id, width);
+        if (known && matchesEtag(request.headers['if-none-match'], known)) {
+          reply.header('etag', known);
+          reply.header('cache-control', photoCacheControl(request.query.v));
+          return reply.code(304).send();
+        }
         const variant = await products.photoVariant(id, width);
         if (!variant) return reply.code(404).send({ success: false, message: 'Photo not found' });
         reply.header('etag', variant.etag);

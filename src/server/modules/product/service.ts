@@ -32,7 +32,12 @@ const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZ
 export interface ProductPage {
   products: repo.ProductRow[];
   total: number;
+  /** Asked for as ids (an answer built from kept fragments): the products' ids in order, and no rows. */
+  ids?: number[];
 }
+
+/** A list read as rows, or as ids only (its answer is then built from kept fragments, `fragments`). */
+export type ListAs = 'rows' | 'ids';
 
 const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.ProductValues => ({
   name: row.name,
@@ -48,6 +53,19 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 /** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
+const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+  many: async <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>) => {
+    const computed = await compute([...keys]);
+    return keys.map((key) => computed.get(key));
+  },
+});
+/** Like Memo, with the bytes the value holds (AnswerCache.derived), and many at once (AnswerCache.derivedMany). */
+export interface Derived {
+  <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T>;
+  many<T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number): Promise<(T | undefined)[]>;
+}
+/** What one page mark holds in memory (its key text, id and object), rounded up. */
+const MARK_BYTES = 120;
 
 /** Facet counts grouped by option; options and values in alphabetical order (numbers by value: 2 before 10). */
 function groupFacets(counts: repo.FacetCount[]): Facet[] {
@@ -63,17 +81,31 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
     .map((facet) => ({ ...facet, values: facet.values.sort((a, b) => order(a.value, b.value)) }));
 }
 
+/** A product's kept JSON fragment is named this and its id. */
+const FRAGMENT_KEY = 'product-json ';
+
 /** Texts looked at for a misspelt word's correction. */
 const TYPO_CANDIDATES = 200;
 
-export function createProductService(db: Db, memo: Memo = noMemo) {
-  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort?: ProductSort): Promise<ProductPage> {
-    const { items, total } = await listWithTotal(
+/**
+ * `memo`: values kept with the answers (AnswerCache.memo); `derived`: structures that serve queries, kept
+ * until the catalogue changes even with no answer budget (AnswerCache.derived): a list's page marks, photo ETags.
+ */
+export function createProductService(db: Db, memo: Memo = noMemo, derived: Derived = noDerived) {
+  /** A list's page marks, once per catalogue version, for pages past the first mark only. */
+  const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
+    derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
+
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest', as: ListAs = 'rows'): Promise<ProductPage> {
+    const { items, total } = await listWithTotal<repo.ProductRow | number>(
       windowOf(pageNumber),
       () => repo.countProducts(db, filter),
-      ({ limit, offset }) => repo.listProducts(db, filter, limit, offset, sort),
+      async ({ limit, offset }) => {
+        const marks = offset >= repo.PAGE_MARK_EVERY ? await marksOf(filter, sort) : undefined;
+        return as === 'ids' ? repo.listProductIds(db, filter, limit, offset, sort, marks) : repo.listProducts(db, filter, limit, offset, sort, marks);
+      },
     );
-    return { products: items, total };
+    return as === 'ids' ? { products: [], ids: items as number[], total } : { products: items as repo.ProductRow[], total };
   }
 
   function values(
@@ -107,9 +139,9 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
    * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
    * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
    */
-  async function searchWords(words: string[], pageNumber: number | undefined): Promise<ProductPage> {
+  async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
     const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
-    if (!condition) return { products: [], total: 0 };
+    if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
     const [ranks, catalogue] = await Promise.all([
       memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
       memo('product-count', () => repo.countProducts(db, {})),
@@ -117,21 +149,24 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
     const { limit, offset } = windowOf(pageNumber);
     const found: repo.ProductRow[] = [];
+    const ids: number[] = [];
     let skip = offset;
     for (const { rank, matches } of ranks) {
-      if (found.length >= limit) break;
+      if (found.length + ids.length >= limit) break;
       if (skip >= matches) {
         skip -= matches;
         continue;
       }
-      const wanted = limit - found.length;
+      const wanted = limit - found.length - ids.length;
       // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
       // every match reads `matches`: walk when that is clearly fewer.
       const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
-      found.push(...(await repo.searchRankPage(db, words, condition, { rank, limit: wanted, offset: skip, walk })));
+      const window = { rank, limit: wanted, offset: skip, walk };
+      if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
+      else found.push(...(await repo.searchRankPage(db, words, condition, window)));
       skip = 0;
     }
-    return { products: found, total };
+    return { products: found, total, ...(as === 'ids' ? { ids } : {}) };
   }
 
   return {
@@ -151,7 +186,8 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
         sort,
         options,
         facets = false,
-      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined } = {},
+        as = 'rows',
+      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined; as?: ListAs } = {},
     ): Promise<ProductPage & { facets?: Facet[] }> {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       const filter: repo.ProductFilter = {
@@ -160,8 +196,8 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
         maxCentsExclusive: range?.maxCentsExclusive ?? null,
         ...(options ? { options } : {}),
       };
-      if (!facets) return page(filter, pageNumber, sort);
-      const [found, counts] = await Promise.all([page(filter, pageNumber, sort), repo.countFacets(db, filter)]);
+      if (!facets) return page(filter, pageNumber, sort, as);
+      const [found, counts] = await Promise.all([page(filter, pageNumber, sort, as), repo.countFacets(db, filter)]);
       return { ...found, facets: groupFacets(counts) };
     },
 
@@ -169,9 +205,9 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
      * The search, and when nothing matches, the same search with each misspelt word (5 letters or more, one
      * typo) corrected to a word of the catalogue: `correctedTo` then says what was searched for instead.
      */
-    async search(keyword: string, pageNumber: number | undefined): Promise<ProductPage & { correctedTo?: string }> {
+    async search(keyword: string, pageNumber: number | undefined, as: ListAs = 'rows'): Promise<ProductPage & { correctedTo?: string }> {
       const words = repo.searchWords(keyword);
-      const exact = await searchWords(words, pageNumber);
+      const exact = await searchWords(words, pageNumber, as);
       if (exact.total > 0) return exact;
       const corrected = await memo(`search-correction ${words.join(' ')}`, async () => {
         const fixed = await Promise.all(
@@ -182,7 +218,7 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
       });
       if (!corrected) return exact;
-      const result = await searchWords(corrected, pageNumber);
+      const result = await searchWords(corrected, pageNumber, as);
       return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
     },
 
@@ -196,6 +232,23 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     },
 
     byId,
+
+    /**
+     * The products of these ids, in order, each as `write` makes it (its JSON), kept per product until the
+     * catalogue changes: a long list's answer is a concatenation, and only the products not kept are read.
+     */
+    async fragments(ids: readonly number[], write: (row: repo.ProductRow) => string): Promise<string[]> {
+      const found = await derived.many(
+        ids.map((id) => `${FRAGMENT_KEY}${id}`),
+        async (missing) => {
+          const rows = await repo.productsByIds(db, missing.map((key) => Number(key.slice(FRAGMENT_KEY.length))));
+          return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, write(row)]));
+        },
+        (fragment) => fragment.length * 2,
+      );
+      // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
+      return found.filter((fragment): fragment is string => fragment !== undefined);
+    },
 
     related: (productId: number, categoryId: number) =>
       repo.listRelated(db, productId, categoryId, RELATED_PRODUCTS_LIMIT),
@@ -270,7 +323,14 @@ export function createProductService(db: Db, memo: Memo = noMemo) {
     },
 
     sitemapEntries: (limit: number) => repo.listProductSlugs(db, limit),
-    etagOfPhoto: (productId: number) => repo.findPhotoEtag(db, productId),
+    /**
+     * The ETag of the product's photo (or of its smaller copy), kept until the catalogue changes (a photo's
+     * change is one): a revalidation (304) asks no query. A photo or copy not found is looked up again.
+     */
+    etagOfPhoto: (productId: number, width?: PhotoWidth) =>
+      width === undefined
+        ? derived(`photo-etag ${productId}`, () => repo.findPhotoEtag(db, productId), (etag) => etag?.length ?? 0)
+        : derived(`photo-etag ${productId} ${width}`, () => repo.findPhotoVariantEtag(db, productId, width), (etag) => etag?.length ?? 0),
     photo: (productId: number) => repo.findPhoto(db, productId),
 
     /** A smaller WebP copy of the photo; made (once) from the photo if it was stored before copies existed. */

@@ -6,6 +6,9 @@ import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
 const MEMO_SHARE = 1 / 16;
 /** The objects around one memo besides its key and value (measured, rounded up). */
 const MEMO_OVERHEAD_BYTES = 256;
+/** What derived values may hold: their keys and an allowance per value (values count themselves, `derived`). */
+const DERIVED_MAX_BYTES = 64 * 1024 * 1024;
+const DERIVED_OVERHEAD_BYTES = 256;
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
 
@@ -54,6 +57,17 @@ export class AnswerCache {
   private readonly flights = new Map<string, Flight>();
   /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
   private readonly memos: LRUCache<string, { value: unknown }>;
+  /** Changes are heard (the database's notices): what is derived from the catalogue may be kept. */
+  private listening = true;
+  /**
+   * Structures derived from the catalogue that serve its queries (a list's page boundaries, photo ETags),
+   * kept whatever the answer budget while changes are heard, dropped with every change; each is computed
+   * once (concurrent askers share its promise).
+   */
+  private readonly derivedValues = new LRUCache<string, { promise: Promise<unknown>; generation: number; value?: unknown }>({
+    maxSize: DERIVED_MAX_BYTES,
+    sizeCalculation: (_entry, key) => key.length + DERIVED_OVERHEAD_BYTES,
+  });
 
   /** `maxBytes` 0 keeps nothing. */
   constructor(maxBytes: number) {
@@ -100,11 +114,13 @@ export class AnswerCache {
     this.generation += 1;
     this.entries.clear();
     this.memos.clear();
+    this.derivedValues.clear();
   }
 
   /** While changes may go unheard (the database connection that tells them dropped), nothing is cached. */
   setEnabled(enabled: boolean): void {
-    this.enabled = enabled && !this.closing && this.budget > 0;
+    this.listening = enabled && !this.closing;
+    this.enabled = this.listening && this.budget > 0;
     this.invalidate();
   }
 
@@ -178,6 +194,64 @@ export class AnswerCache {
     this.entries.delete(answer.key);
     this.entries.set(answer.key, answer);
   };
+
+  /**
+   * A value derived from the catalogue (`size`: the bytes it holds), computed once per generation and kept
+   * while changes are heard, even when no answers are kept (CACHE_MAX_MB=0): it serves queries, like an
+   * index. Concurrent askers share one computation; a failed one, or one that found nothing (undefined), is
+   * not kept.
+   */
+  derived<T>(key: string, compute: () => Promise<T>, size: (value: T) => number = () => 0): Promise<T> {
+    if (!this.listening) return compute();
+    const known = this.derivedValues.get(key);
+    if (known && known.generation === this.generation) return known.promise as Promise<T>;
+    const generation = this.generation;
+    const promise = compute();
+    this.derivedValues.set(key, { promise, generation });
+    promise.then(
+      (value) => {
+        // Counted again with its size once known (it may push older values out).
+        if (this.derivedValues.peek(key)?.promise !== promise) return;
+        if (value === undefined) return void this.derivedValues.delete(key);
+        this.derivedValues.set(key, { promise, generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+      },
+      () => {
+        if (this.derivedValues.peek(key)?.promise === promise) this.derivedValues.delete(key);
+      },
+    );
+    return promise;
+  }
+
+  /** `derived` and `derivedMany` as one function, for the services (their Derived). */
+  readonly derivedView = Object.assign(
+    <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
+    { many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number) => this.derivedMany(keys, compute, size) },
+  );
+
+  /**
+   * Many derived values at once (a list's products as JSON): those kept are taken, the others computed
+   * together (`compute` gets the missing keys) and kept. Values in the order of `keys` (undefined: none).
+   */
+  async derivedMany<T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number): Promise<(T | undefined)[]> {
+    const generation = this.generation;
+    const found = keys.map((key) => {
+      const known = this.listening ? this.derivedValues.get(key) : undefined;
+      return known && known.generation === generation && 'value' in known ? (known.value as T) : undefined;
+    });
+    const missing = keys.filter((_key, index) => found[index] === undefined);
+    if (missing.length === 0) return found;
+    const computed = await compute(missing);
+    const keep = this.listening && generation === this.generation;
+    keys.forEach((key, index) => {
+      if (found[index] !== undefined) return;
+      const value = computed.get(key);
+      found[index] = value;
+      if (keep && value !== undefined) {
+        this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+      }
+    });
+    return found;
+  }
 
   /** The value for `key` computed once per catalogue generation (not kept if the catalogue changed meanwhile). */
   async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {

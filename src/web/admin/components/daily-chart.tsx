@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { shopDateFormat } from '../../../domain/money.ts';
 import './daily-chart.css';
 
 export interface ChartDay {
@@ -21,11 +22,11 @@ export function chartScale(max: number, lines = 4, whole = false): { top: number
   return { top: round(step * count), ticks: Array.from({ length: count + 1 }, (_, i) => round(step * i)) };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayFormat = () => shopDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** "Mar 5" for 2026-03-05 (the date is already the shop's day: read it as UTC so it does not move). */
 export function dayLabel(date: string): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return dayFormat.format(new Date(Date.UTC(year, month - 1, day)));
+  return dayFormat().format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const WIDTH = 360;
@@ -35,9 +36,9 @@ const PAD = { top: 10, right: 6, bottom: 22, left: 40 };
 interface DailyChartProps {
   title: string;
   days: ChartDay[];
-  /** How a value reads ("3 orders", "$12.50"). */
+  /** How a value reads ("3 orders", a sum in the shop's currency). */
   format: (value: number) => string;
-  /** Short axis labels ("12", "$1.2k"). */
+  /** Short axis labels ("12", a compact sum). */
   axisFormat: (value: number) => string;
   whole?: boolean;
 }

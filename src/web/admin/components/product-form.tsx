@@ -1,3 +1,4 @@
+import { currencyExponent, currencyLabel, minorToDecimal, shopMoney } from '../../../domain/money.ts';
 import { type ReactNode, useId } from 'react';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -91,7 +92,8 @@ function NumberField({
         inputMode={decimal ? 'decimal' : 'numeric'}
         min={0}
         max={max}
-        step={decimal ? 0.01 : 1}
+        // The shop's currency's smallest step (0.01 for cents, 1 for yen).
+        step={decimal ? 10 ** -currencyExponent(shopMoney().currency) : 1}
         placeholder={placeholder}
         value={form.values[name]}
         onChange={(event) => form.change(name, event.target.value)}
@@ -166,7 +168,14 @@ export function ProductForm({
             <FieldMessages id={inputId('description')} error={errors.description} />
           </div>
           <div className="product-form__row">
-            <NumberField form={form} name="price" label="Price (US$)" decimal max={PRODUCT_PRICE_MAX} placeholder="0.00" />
+            <NumberField
+              form={form}
+              name="price"
+              label={`Price (${currencyLabel()})`}
+              decimal
+              max={PRODUCT_PRICE_MAX}
+              placeholder={minorToDecimal(0, shopMoney().currency)}
+            />
             <NumberField form={form} name="quantity" label="Quantity" max={PRODUCT_QUANTITY_MAX} placeholder="0" hint="Units in stock." />
           </div>
           <div className="product-form__row">

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardResponse } from '../../../contract/dashboard.ts';
-import { formatPrice } from '../../../domain/money.ts';
+import { formatPrice, shopCurrencyFormat } from '../../../domain/money.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
@@ -24,7 +24,7 @@ const SHORTCUTS = [
   { to: paths.admin.mails, title: 'Mails', text: 'What the shop mailed, what failed, and sending again.' },
 ] as const;
 
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactMoney = () => shopCurrencyFormat({ notation: 'compact', maximumFractionDigits: 1 });
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 type Dashboard = DashboardResponse;
@@ -210,7 +210,7 @@ function OwnerPage({ data }: { data: Dashboard }) {
             title="Revenue per day"
             days={days.map((day) => ({ date: day.date, all: day.revenue, delivered: day.deliveredRevenue }))}
             format={formatPrice}
-            axisFormat={(value) => compactMoney.format(value)}
+            axisFormat={(value) => compactMoney().format(value)}
           />
         </div>
         <details className="month__figures">

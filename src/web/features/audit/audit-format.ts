@@ -15,6 +15,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   import: 'Imports',
   backup: 'Backups',
   restore: 'Restores',
+  settings: 'Settings',
 };
 
 export const isAuditKind = (value: string | null): value is AuditKind => (AUDIT_KINDS as readonly (string | null)[]).includes(value);
@@ -32,6 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
   'products.import': 'Imported the catalogue',
   'backup.download': 'Downloaded a backup',
   restore: 'Restored a backup',
+  'settings.money': 'Changed the currency or locale',
 };
 
 /** Words from an identifier: 'lowStockThreshold' → 'Low stock threshold', 'shop.restore' → 'Shop restore'. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { shopDateFormat } from '../../../../domain/money.ts';
 import { usePageTitle } from '../../../components/ui/page-title.ts';
 import { paths } from '../../../config/paths.ts';
 import { UserArea } from '../../../features/user/components/user-menu.tsx';
@@ -6,7 +7,7 @@ import { useAuth } from '../../../stores/auth-store.ts';
 
 const memberSince = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? '' : shopDateFormat({ month: 'long', year: 'numeric' }).format(date);
 };
 
 export default function UserDashboardRoute() {

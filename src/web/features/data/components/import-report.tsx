@@ -1,3 +1,4 @@
+import { shopNumberFormat } from '../../../../domain/money.ts';
 import type { ImportAction, ImportReport, ImportRow } from '../../../../contract/data.ts';
 import '../../../components/ui/status-pill.css';
 import '../../../components/ui/table.css';
@@ -11,7 +12,8 @@ const ACTION: Record<ImportAction, { label: string; tone: string }> = {
   error: { label: 'Error', tone: 'status status--danger' },
 };
 
-const count = new Intl.NumberFormat('en-US');
+/** A count in the shop's locale (12,345 or 12.345). */
+const count = (value: number) => shopNumberFormat().format(value);
 
 /** The counts of a report: what a dry run would do, or what an import did. */
 function Summary({ report }: { report: ImportReport }) {
@@ -27,7 +29,7 @@ function Summary({ report }: { report: ImportReport }) {
     <ul className="import-summary" aria-label="Summary">
       {items.map((item) => (
         <li key={item.key} className={item.key === 'error' && item.value > 0 ? 'import-summary__item--error' : undefined}>
-          <span className="import-summary__value">{count.format(item.value)}</span> {item.label}
+          <span className="import-summary__value">{count(item.value)}</span> {item.label}
         </li>
       ))}
     </ul>
@@ -111,7 +113,7 @@ export function ImportReportView({ report, message, refused }: { report: ImportR
           </div>
           <p className="muted import-report__note">
             {report.truncated
-              ? `The list is cut short: it shows the first ${count.format(report.rows.length)} rows (errors first); the counts above cover all ${count.format(summary.rows)} rows.`
+              ? `The list is cut short: it shows the first ${count(report.rows.length)} rows (errors first); the counts above cover all ${count(summary.rows)} rows.`
               : 'Unchanged rows are not listed.'}
           </p>
         </>

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
+import { ADMIN, seriousA11yViolations, ShopApi, signInBrowser } from './fixtures.ts';
+
+// A yen shop of its own, written in Japanese: prices are whole yen, written by Intl, from the first load.
+test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
+  let server: ServerProcess;
+  let base: string;
+  let dataDir: string;
+  let api: APIRequestContext;
+  let slug: string;
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'emporium-currency-'));
+    server = spawnServer({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SHOP_CURRENCY: 'JPY',
+      SHOP_LOCALE: 'ja-JP',
+    });
+    await waitReady(base, server);
+    api = await request.newContext({ baseURL: base });
+    const shop = new ShopApi(api);
+    const product = await shop.product(await shop.category('Tableware'), { name: 'Tea Bowl', price: 1500 });
+    slug = product.slug;
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const size of [
+    { name: 'phone', width: 375, height: 800 },
+    { name: 'desktop', width: 1440, height: 900 },
+  ]) {
+    test(`the card and the product page show ￥1,500 (${size.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`${base}/`);
+      const card = page.locator('.card', { hasText: 'Tea Bowl' }).first();
+      await expect(card).toContainText('￥1,500');
+      await expect(page.getByRole('main')).not.toContainText('$');
+      await page.screenshot({ path: `.tmp/screenshots/${size.name}-yen-home.png`, fullPage: true });
+
+      await page.goto(`${base}/product/${slug}`);
+      await expect(page.getByRole('main')).toContainText('￥1,500');
+      await expect(page.getByRole('main')).not.toContainText('$');
+      await page.screenshot({ path: `.tmp/screenshots/${size.name}-yen-product.png`, fullPage: true });
+    });
+  }
+
+  // Last: it changes the shop for good.
+  test('the owner switches to euros written in German on Settings; the card follows (phone and desktop)', async ({ page }) => {
+    await signInBrowser(page, await new ShopApi(api).admin());
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${base}/dashboard/admin/settings`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'Currency' })).toHaveValue('JPY');
+    await expect(main).toContainText('A price reads: ￥123,456');
+    expect(await seriousA11yViolations(page), 'axe on Settings').toEqual([]);
+    await page.screenshot({ path: '.tmp/screenshots/phone-admin-settings.png', fullPage: true });
+    await main.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await main.getByRole('textbox', { name: 'Locale' }).fill('de-DE');
+    await expect(main).toContainText('A price reads: 1.234,56\u00a0€');
+    await main.getByRole('button', { name: 'SAVE' }).click();
+    await expect(page.getByText('Prices are now shown in EUR, written for de-DE')).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: '.tmp/screenshots/desktop-admin-settings.png' });
+    // Prices keep their minor units: 1500 yen are 15,00 €; a new page load reads the setting from the page.
+    await page.goto(`${base}/`);
+    await expect(page.locator('.card', { hasText: 'Tea Bowl' }).first()).toContainText('15,00\u00a0€');
+  });
+});
