@@ -155,11 +155,11 @@ describe('checkout per variant', () => {
     expect(mail?.text).toContain('Line Tee — L / Red');
     const csv = parse((await call(t.app, 'GET', '/api/v1/admin/orders.csv', { token: admin.token })).body, { bom: true, columns: true }) as Record<string, string>[];
     expect(
-      csv.filter((row) => row.order === order._id).map((row) => [row.product, row.variant, row.sku, row.quantity, row.unit_price]),
+      csv.filter((row) => row.order === order._id).map((row) => [row.product, row.sku, row.quantity, row.unit_price]),
     ).toEqual([
-      ['Line Tee', 'M / Blue', 'LINE-TEE-M-BLUE', '2', '12.50'],
-      ['Line Tee', 'L / Red', 'LINE-TEE-L-RED', '1', '15.00'],
-      ['Line Mug', '', '', '1', '4.00'],
+      ['Line Tee — M / Blue', 'LINE-TEE-M-BLUE', '2', '12.50'],
+      ['Line Tee — L / Red', 'LINE-TEE-L-RED', '1', '15.00'],
+      ['Line Mug', '', '1', '4.00'],
     ]);
 
     // Later edits of the product do not change the order: a new SKU, new values, the photo unlinked.

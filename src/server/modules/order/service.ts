@@ -6,6 +6,7 @@ import { paths } from '../../../contract/pages.ts';
 import { formatMoney, shopMoney } from '../../../domain/money.ts';
 import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
+import { productVariantName } from '../../../domain/variants.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
@@ -69,8 +70,6 @@ export interface CartEntry {
 }
 
 
-/** A product and its variant's values for a message: "Tee — M / Blue", or "Tee" for a product without options. */
-const lineName = (name: string, title: string) => (title === '' ? name : `${name} — ${title}`);
 
 const stockWord = (left: number) => (left <= 0 ? 'sold out' : `only ${left} left`);
 
@@ -106,7 +105,7 @@ async function planLines(tx: Tx, entries: CartEntry[], stock: repo.StockRow[]): 
   }
   for (const line of lines.values()) {
     if (line.variant.stock < line.quantity) {
-      short.push(`${lineName(byProduct.get(line.variant.productId)?.name ?? '', line.variant.title)} (${stockWord(line.variant.stock)})`);
+      short.push(`${productVariantName(byProduct.get(line.variant.productId)?.name ?? '', line.variant.title)} (${stockWord(line.variant.stock)})`);
     }
   }
   const unnamed = countUnits(entries.filter((entry) => entry.variantId === null).map((entry) => entry.productId));
@@ -473,7 +472,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
       direction === -1 ? new Map((await repo.lockProducts(tx, [...new Set(items.map((item) => item.productId))])).map((row) => [row.id, row.quantity])) : null;
     const unnamed = countUnits(items.flatMap((item) => (item.variantId === null ? Array<number>(item.quantity).fill(item.productId) : [])));
     const refuse = (short: repo.OrderItemRow[]) => {
-      throw conflict(`Not enough stock to reopen this order: ${[...new Set(short.map((item) => lineName(item.name, item.variantTitle)))].join(', ')}`);
+      throw conflict(`Not enough stock to reopen this order: ${[...new Set(short.map((item) => productVariantName(item.name, item.variantTitle)))].join(', ')}`);
     };
     const shortProducts = items.filter((item) => left && item.variantId === null && (left.get(item.productId) ?? 0) < (unnamed.get(item.productId) ?? 0));
     if (shortProducts.length > 0) refuse(shortProducts);
@@ -518,7 +517,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
           items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
         );
         if (refused.length > 0) {
-          const names = items.filter((item) => refused.some((move) => move.variantId === item.variantId)).map((item) => lineName(item.name, item.variantTitle));
+          const names = items.filter((item) => refused.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
@@ -536,7 +535,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
         await mailer.orderPlaced(tx, {
           id: orderId,
           createdAt: placed.order.createdAt,
-          lines: items.map((item) => ({ name: lineName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
           totalCents,
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
@@ -635,7 +634,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
             }
             const left = candidates.reduce((sum, item) => sum + leftOf(item), 0);
             const first = candidates[0] as repo.OrderItemRow;
-            if (line.quantity > left) throw conflict(`Only ${left} of ${lineName(first.name, line.variant === undefined ? '' : first.variantTitle)} left to refund`);
+            if (line.quantity > left) throw conflict(`Only ${left} of ${productVariantName(first.name, line.variant === undefined ? '' : first.variantTitle)} left to refund`);
             let wanted = line.quantity;
             for (const item of candidates) {
               const take = Math.min(wanted, leftOf(item));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/order-lifecycle.ts';
 import { paymentLabel } from '../../../domain/order-status.ts';
+import { productVariantName } from '../../../domain/variants.ts';
 import { Price } from '../../components/ui/price.tsx';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
 import { groupOrderProducts, orderLineKey } from '../../features/orders/components/orders-table.tsx';
@@ -96,7 +97,7 @@ export function OrderPaymentPanel({ order }: { order: ShopOrder }) {
           <h3 id="order-refund-heading">Refund</h3>
           {lines.map(({ product, count }) => {
             const key = orderLineKey(product);
-            const name = product.variant?.title ? `${product.name} — ${product.variant.title}` : product.name;
+            const name = productVariantName(product.name, product.variant?.title);
             return (
             <label key={key} className="order-refund__line">
               <span>{name}</span>

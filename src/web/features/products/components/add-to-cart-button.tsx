@@ -1,4 +1,5 @@
 import type { Product } from '../../../../contract/product.ts';
+import { productVariantName } from '../../../../domain/variants.ts';
 import { notify } from '../../../lib/notify.ts';
 import { cartActions, type CartVariant } from '../../../stores/cart-store.ts';
 
@@ -17,7 +18,7 @@ export function AddToCartButton({
   soldOut?: boolean;
   className?: string;
 }) {
-  const what = variant ? `${product.name} — ${variant.title}` : product.name;
+  const what = productVariantName(product.name, variant?.title);
   return (
     <button
       type="button"
