@@ -60,6 +60,15 @@ import {
   searchResponse,
   slugParams,
 } from './product.ts';
+import {
+  bannerFields,
+  bannerImageQuery,
+  bannerParams,
+  bannersResponse,
+  shopContentResponse,
+  shopDetailsBody,
+  shopDetailsResponse,
+} from './shop-content.ts';
 import { allUsersResponse } from './user.ts';
 import {
   arrangePhotosBody,
@@ -636,6 +645,74 @@ export const calls = defineCalls({
     docs: { send: '(`v`: the version; `w`: 320, 640 or 1280)', answer: 'the image, with `ETag` (304 on `If-None-Match`)' },
   },
 
+  // The shop's own words and pictures (docs/decisions/0015-shop-pages.md)
+  shopContent: {
+    method: 'GET',
+    path: '/shop/content',
+    access: 'public',
+    tag: 'shop',
+    cache: true,
+    description: "The shop's details (contact, About, policies, announcement bar) and home banners, as the owner wrote them ('' where not written).",
+    answers: { 200: shopContentResponse },
+  },
+  updateShopDetails: {
+    method: 'PUT',
+    path: '/shop/details',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: 'The fields sent are replaced (an empty text: not written), the others kept.',
+    body: shopDetailsBody,
+    answers: { 200: shopDetailsResponse },
+    docs: {
+      send: '(`email`, `phone`, `address`, `about`, `privacyPolicy`, `shippingPolicy`, `returnsPolicy`: plain text; `announcement`: `{text, link, on}`; a link is a path starting with `/` or an http(s) address)',
+      answer: 'the details; 400 naming the field (nothing changed)',
+    },
+  },
+  addBanner: {
+    method: 'POST',
+    path: '/shop/banners',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: 'multipart/form-data: image (a photo, at most 20 MB, cropped to 1200×400), heading, text, link. Added last (at most 8).',
+    form: { fields: bannerFields, file: 'image' },
+    answers: { 201: bannersResponse },
+    docs: { answer: 'the banners in order; 400 for a ninth banner or a file that is not an image' },
+  },
+  updateBanner: {
+    method: 'PUT',
+    path: '/shop/banners/:id',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: "multipart/form-data: heading, text, link (as sent; left out: empty), image (none keeps it), position (1 = first) moves it.",
+    params: bannerParams,
+    form: { fields: bannerFields, file: 'image' },
+    answers: { 200: bannersResponse, 404: errorResponse },
+  },
+  deleteBanner: {
+    method: 'DELETE',
+    path: '/shop/banners/:id',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    params: bannerParams,
+    answers: { 200: bannersResponse, 404: errorResponse },
+  },
+  bannerImage: {
+    method: 'GET',
+    path: '/shop/banner-image/:id',
+    access: 'public',
+    tag: 'shop',
+    cache: true,
+    description: "A banner's picture (1200×400 WebP) with ETag; `?v=` its version caches it for a year.",
+    params: bannerParams,
+    query: bannerImageQuery,
+    file: 'image/webp',
+    docs: { answer: 'the image, with `ETag` (304 on `If-None-Match`)' },
+  },
+
   // The shop's data
   audit: {
     method: 'GET',
@@ -645,7 +722,7 @@ export const calls = defineCalls({
     query: auditQuery,
     answers: { 200: auditResponse },
     docs: {
-      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
+      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `settings`, `shop`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
       answer: 'newest first, 25 a page',
     },
   },

@@ -31,6 +31,9 @@ import { createPagesService } from './modules/pages/service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
+import { toWireShopContent } from './modules/shop-content/mapper.ts';
+import { shopContentHandlers } from './modules/shop-content/routes.ts';
+import { createShopContentService } from './modules/shop-content/service.ts';
 import { settingsHandlers } from './modules/settings/routes.ts';
 import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
@@ -113,6 +116,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
+  const shop = createShopContentService(db);
   const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
@@ -159,6 +163,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
+          ...shopContentHandlers(shop),
         },
         {
           guards: { user: guards.requireUser, admin: guards.requireAdmin },
@@ -179,7 +184,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     await registerPageSecurityHeaders(pages);
     await registerDocsPage(pages);
     await registerStaticFiles(pages, env.WEB_DIST_DIR);
-    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME }), env.WEB_DIST_DIR);
+    const shopContent = async () => ({ success: true, ...toWireShopContent(await shop.content()) });
+    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent }), env.WEB_DIST_DIR);
   });
   return app;
 }

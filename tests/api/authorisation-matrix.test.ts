@@ -53,6 +53,7 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
+  updateShopDetails: () => ({ about: 'Matrix about' }),
   // The settings the shop has (a change that changes nothing).
   updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
 };

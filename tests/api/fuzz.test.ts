@@ -7,6 +7,15 @@ import { callList, type CallName } from '../../src/contract/calls.ts';
 import { CATEGORY_NAME_MAX } from '../../src/contract/category.ts';
 import { MAX_CART_ENTRIES, PHOTO_MAX_BYTES } from '../../src/contract/limits.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, SEARCH_KEYWORD_MAX } from '../../src/contract/product.ts';
+import {
+  ABOUT_MAX,
+  ANNOUNCEMENT_MAX,
+  BANNER_HEADING_MAX,
+  POLICY_MAX,
+  SHOP_ADDRESS_MAX,
+  SHOP_EMAIL_MAX,
+  SHOP_PHONE_MAX,
+} from '../../src/contract/shop-content.ts';
 import { KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
 import { MAINTENANCE_HEADER } from '../../src/server/modules/backup/routes.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
@@ -21,8 +30,8 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings): every call still gets 10 or more.
-const REQUESTS = 2900;
+// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages): every call still gets 10 or more.
+const REQUESTS = 3100;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -516,6 +525,37 @@ describe('fuzz: generated bad requests across every call', () => {
           { kind: idKind, method: 'PUT', url: `/api/v1/product/variant-photos/${id}`, token: admin.token, body: { photos: [] } },
           { kind: idKind, method: 'DELETE', url: `/api/v1/product/product-photos/${productId}/${id}`, token: admin.token },
           { kind: idKind, method: 'GET', url: `/api/v1/product/admin-variants/${id}`, token: admin.token },
+        ]);
+      },
+      // The shop's words and banners: one field of the details broken (a blank text is valid: not written), a
+      // banner's form broken, a bad banner id.
+      async () => {
+        const field = pick(['email', 'phone', 'address', 'about', 'privacyPolicy', 'shippingPolicy', 'returnsPolicy', 'announcement'] as const);
+        const max = { email: SHOP_EMAIL_MAX, phone: SHOP_PHONE_MAX, address: SHOP_ADDRESS_MAX, about: ABOUT_MAX, announcement: ANNOUNCEMENT_MAX }[field as string] ?? POLICY_MAX;
+        const [textKind, textValue] = badText(max);
+        const [kind, value] = textKind === 'blank' ? (['wrong-type', 7] as [Kind, unknown]) : [textKind, textValue];
+        const details = pick<[Kind, unknown]>([
+          [kind, field === 'announcement' ? { text: value, link: '', on: false } : value],
+          ['bad-url', field === 'announcement' ? { text: 'Sale', link: pick(['javascript:alert(1)', '//evil.example', 'ftp://x', 'a b']), on: true } : { x: 1 }],
+          ['blank', field === 'announcement' ? { text: '', link: '', on: true } : null],
+        ]);
+        const [idKind, id] = badPathId();
+        const [headingKind, heading] = badText(BANNER_HEADING_MAX);
+        const broken = await multipart(
+          { heading: typeof heading === 'string' && headingKind !== 'blank' ? heading : 'x'.repeat(BANNER_HEADING_MAX + 1), position: pick(['0', '9', 'abc']) },
+          { field: 'image', data: photo, filename: 'b.png', type: 'image/png' },
+        );
+        const notAnImage = await multipart({ heading: 'Sale' }, { field: 'image', data: Buffer.from('not an image'), filename: 'b.png', type: 'image/png' });
+        const noImage = await multipart({ heading: 'Sale' });
+        return pick<Fuzzed>([
+          { kind: details[0], method: 'PUT', url: '/api/v1/shop/details', token: admin.token, body: { [field]: details[1] } },
+          { kind: 'wrong-type', method: 'PUT', url: '/api/v1/shop/details', token: admin.token, body: pick([{}, { nonsense: 1 }, [], 'text']) },
+          { kind: 'too-long', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: broken.headers, body: broken.payload },
+          { kind: 'bad-photo', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: notAnImage.headers, body: notAnImage.payload },
+          { kind: 'bad-multipart', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: noImage.headers, body: noImage.payload },
+          { kind: idKind, method: 'PUT', url: `/api/v1/shop/banners/${id}`, token: admin.token, headers: noImage.headers, body: noImage.payload },
+          { kind: idKind, method: 'DELETE', url: `/api/v1/shop/banners/${id}`, token: admin.token },
+          { kind: idKind, method: 'GET', url: `/api/v1/shop/banner-image/${id}` },
         ]);
       },
       // Catalogue writes (multipart).

@@ -568,3 +568,42 @@ export const catalogueCounters = pgTable('catalogue_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull(),
 });
+
+/**
+ * The shop's own words (one row, id 1): contact details, the About text, the policies, the announcement
+ * bar. An empty text is one the owner has not written yet.
+ */
+export const shopDetails = pgTable(
+  'shop_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    about: text('about').notNull().default(''),
+    privacyPolicy: text('privacy_policy').notNull().default(''),
+    shippingPolicy: text('shipping_policy').notNull().default(''),
+    returnsPolicy: text('returns_policy').notNull().default(''),
+    announcementText: text('announcement_text').notNull().default(''),
+    announcementLink: text('announcement_link').notNull().default(''),
+    announcementOn: boolean('announcement_on').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_details_one_row', sql`${t.id} = 1`)],
+);
+
+/** The home page's banners, in the owner's order (position 1…BANNERS_MAX); the picture a 1200×400 WebP. */
+export const homeBanners = pgTable(
+  'home_banners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull().default(''),
+    text: text('text').notNull().default(''),
+    link: text('link').notNull().default(''),
+    image: bytea('image').notNull(),
+    etag: text('etag').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('home_banners_position_idx').on(t.position)],
+);

@@ -55,6 +55,8 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'mail_outbox', key: ['id'], batch: 500 },
   { name: 'password_reset_tokens', key: ['id'], batch: 1000 },
   { name: 'audit_log', key: ['id'], batch: 1000 },
+  { name: 'shop_details', key: ['id'], batch: 10 },
+  { name: 'home_banners', key: ['id'], batch: 20 },
   // Signed-out tokens: the signing secret travels with the backup, so they must stay refused after a move.
   { name: 'revoked_tokens', key: ['jti'], batch: 1000 },
 ];

@@ -15,6 +15,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   import: 'Imports',
   backup: 'Backups',
   restore: 'Restores',
+  shop: 'Shop pages',
   settings: 'Settings',
 };
 
@@ -33,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   'products.import': 'Imported the catalogue',
   'backup.download': 'Downloaded a backup',
   restore: 'Restored a backup',
+  'shop.details': 'Changed the shop’s details',
+  'shop.banner.add': 'Added a home banner',
+  'shop.banner.update': 'Changed a home banner',
+  'shop.banner.delete': 'Deleted a home banner',
   'settings.money': 'Changed the currency or locale',
 };
 
@@ -49,7 +54,7 @@ function words(identifier: string): string {
 /** What an entry did, in words ('Updated a product'); an action the screen does not know yet in its own words. */
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? words(action);
 
-const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User' };
+const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User', shop: 'Banner' };
 
 /** What was changed: 'Product #12', the file of an import, a backup or a restore, '' when the entry names nothing. */
 export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'>): string {
