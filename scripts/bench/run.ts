@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
 import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
+import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
 import { type BenchRequest, variedWorkloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
@@ -273,7 +274,10 @@ const ADMIN_CALLS = [
   'admin products: one category by name, a middle page (cursor)',
 ] as const;
 
-async function seeded(engine: string, size: number, name = `emporium_bench_${size}`) {
+// BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
+const DATABASE_SUFFIX = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
+
+async function seeded(engine: string, size: number, name = `emporium_bench_${size}${DATABASE_SUFFIX}`) {
   const target = await throwawayDatabase(engine, name);
   const seedStarted = Date.now();
   const database = await target.open(2);
@@ -282,6 +286,7 @@ async function seeded(engine: string, size: number, name = `emporium_bench_${siz
   // The admin's lists (`--only admin`): as many orders as products, and an administrator's token.
   const adminCalls = !args.varied && (args.only === undefined || ADMIN_CALLS.some((call) => call.includes(args.only ?? '')));
   const adminToken = adminCalls ? await seedBenchOrders(database.db, size) : '';
+  await seedVariantProduct(database.db);
   await database.close();
   console.log(`${engine}, ${size} products${adminToken ? ` and ${size} orders` : ''}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
   return Object.assign(target, { adminToken });
@@ -329,6 +334,9 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
       ['get-product/{slug}', `/product/get-product/${middle}`],
       ['related-product', `/product/related-product/${middleProduct._id}/${middleProduct.category._id}`],
       ['product-photo, matching ETag (304)', `/product/product-photo/${photoId}`, { headers: { 'if-none-match': etag } }],
+      // The product page of a product with 2,048 variants and 20 photos (issue 18): its product and its variants.
+      ['get-product/{slug}, 2,048 variants', `/product/get-product/${VARIANT_PRODUCT_SLUG}`],
+      ['product-variants/{slug}, 2,048 variants and 20 photos', `/product/product-variants/${VARIANT_PRODUCT_SLUG}`],
       ['get-category', '/category/get-category'],
       ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
       ['product-count', '/product/product-count'],

@@ -224,7 +224,7 @@ export const calls = defineCalls({
     body: checkoutBody,
     answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
-      send: '(`{_id}` or whole products, at most 100 entries)',
+      send: '(`{_id}` or whole products, at most 100 entries; an entry may name its `variant` by id, else it takes its product\'s first variant in stock)',
       answer:
         "409 when short of stock or past the units waiting for payment, 429 past the orders waiting for payment (per account and per address, see the README's configuration)",
     },
@@ -308,7 +308,7 @@ export const calls = defineCalls({
     // Restocking refunds change the stock the catalogue shows.
     changesCatalogue: true,
     description:
-      'Gives money back: the lines and quantities named (all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
+      'Gives money back: the lines and quantities named (`{productId, variant?, quantity}`: a product\'s lines in order, or one variant\'s; all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
     params: orderIdParams,
     body: refundBody,
     answers: { 200: refundResponse, 404: errorResponse, 409: errorResponse },
@@ -857,7 +857,7 @@ export const calls = defineCalls({
     description: "One row per order line, for accounting; days from and to (both included) in the shop's time zone.",
     query: ordersCsvQuery,
     file: 'text/csv',
-    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`; `ids`: only these orders, ids separated by commas, at most 100)', answer: 'one row per order line, for accounting' },
+    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`; `ids`: only these orders, ids separated by commas, at most 100)', answer: 'one row per order line (its variant\'s values and SKU), for accounting' },
   },
   backup: {
     method: 'GET',

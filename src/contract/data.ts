@@ -136,7 +136,10 @@ export const ORDER_CSV_COLUMNS = [
   'delivery_name',
   'delivery_address',
   'delivery_phone',
+  /** The variant's SKU as it was when the order was placed (empty: none). */
+  'sku',
   'product_id',
+  /** The product's name, with the variant's values when it has options ("Tee — M / Blue"), as at the order. */
   'product',
   'quantity',
   'unit_price',

@@ -10,7 +10,7 @@ import { groupOrderProducts } from '../../src/web/features/orders/components/ord
 import { nextPageParam, type ProductPage } from '../../src/web/features/products/api/product-pages.ts';
 import { timeSince } from '../../src/web/lib/time-since.ts';
 import { parseSession } from '../../src/web/stores/auth-store.ts';
-import { addToCart, cartTotal, parseCart, removeFromCart } from '../../src/web/stores/cart-store.ts';
+import { addToCart, cartTotal, parseCart, removeFromCart, unitsInCart } from '../../src/web/stores/cart-store.ts';
 
 const product = (id: string, price = 10): Product => ({
   _id: id,
@@ -67,6 +67,20 @@ describe('cart store transitions', () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart({ _id: '1' })).toEqual([]);
     expect(parseCart('[]')).toEqual([]);
+  });
+
+  it('holds variants: each its own price, counted and removed per variant; a malformed variant is dropped', () => {
+    const tee = product('1', 10);
+    const mBlue = { _id: '7', title: 'M / Blue', price: 12.5, photo: { _id: '3', version: 'a' } };
+    const lRed = { _id: '8', title: 'L / Red', price: 15, photo: null };
+    const cart = addToCart(addToCart(addToCart(addToCart([], tee, mBlue), tee, lRed), tee, mBlue), tee);
+    expect(cart[0]).toEqual({ ...tee, variant: mBlue });
+    expect(cartTotal(cart)).toBe(50);
+    expect([unitsInCart(cart, '1', '7'), unitsInCart(cart, '1', '8'), unitsInCart(cart, '1')]).toEqual([2, 1, 1]);
+    expect(removeFromCart(cart, '1', '8').map((entry) => entry.variant?._id)).toEqual(['7', '7', undefined]);
+    expect(removeFromCart(cart, '1').map((entry) => entry.variant?._id)).toEqual(['7', '8', '7']);
+    expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
+    expect(parseCart([{ ...tee, variant: { _id: 7, title: 'M' } }])).toEqual([tee]);
   });
 });
 

@@ -362,6 +362,11 @@ export const orderItems = pgTable(
     description: text('description').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The variant sold (null: a line of an order placed before variants); its SKU, values and photo as they were. */
+    variantId: integer('variant_id'),
+    sku: text('sku'),
+    variantTitle: text('variant_title').notNull().default(''),
+    photoId: integer('photo_id'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );

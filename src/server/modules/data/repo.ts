@@ -23,6 +23,8 @@ const orderLineSelection = {
   deliveryPhone: orders.deliveryPhone,
   productId: orderItems.productId,
   name: orderItems.name,
+  variantTitle: orderItems.variantTitle,
+  sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPriceCents: orderItems.unitPriceCents,
 };
