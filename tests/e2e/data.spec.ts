@@ -152,8 +152,8 @@ test.describe('data: catalogue CSV', () => {
 
     await main.getByLabel('Kind').selectOption({ label: 'Products' });
     await expect(page).toHaveURL(/\?kind=product$/);
-    const updateRow = await auditRow(page, `Product #${product._id}`, 'Updated a product');
-    await expect(updateRow.getByRole('rowheader')).toHaveText(new RegExp(`^Updated a productProduct #${product._id}$`));
+    const updateRow = await auditRow(page, `Product '${product.name}'`, 'Updated a product');
+    await expect(updateRow.getByRole('rowheader')).toHaveText(`Updated a productProduct '${product.name}'`);
     await expect(updateRow.getByRole('term')).toHaveText(['Price']);
     await expect(updateRow.getByRole('definition')).toHaveText('from $24.99→ to $31.50');
     await expect(updateRow.locator('.audit-diff__before')).toHaveText('$24.99');
@@ -275,14 +275,14 @@ test.describe('audit log', () => {
     const main = page.getByRole('main');
     await expect(main.getByLabel('Kind')).toHaveValue('category');
 
-    const rename = await auditRow(page, `Category #${category._id}`, 'Renamed a category');
+    const rename = await auditRow(page, `Category 'Audit Renamed ${id}'`, 'Renamed a category');
     await expect(rename.getByRole('term')).toHaveText(['Name', 'Slug']);
     await expect(rename.getByRole('definition').first()).toHaveText(`from Audit ${id}→ to Audit Renamed ${id}`);
     // Newer before older: the rename is above the creation.
-    const create = await auditRow(page, `Category #${category._id}`, 'Created a category');
+    const create = await auditRow(page, `Category 'Audit Renamed ${id}'`, 'Created a category');
     const rowsText = await main.locator('tbody tr').allTextContents();
-    const renameIndex = rowsText.findIndex((text) => text.includes(`Category #${category._id}`) && text.includes('Renamed'));
-    const createIndex = rowsText.findIndex((text) => text.includes(`Category #${category._id}`) && text.includes('Created'));
+    const renameIndex = rowsText.findIndex((text) => text.includes(`Category 'Audit Renamed ${id}'`) && text.includes('Renamed'));
+    const createIndex = rowsText.findIndex((text) => text.includes(`Category 'Audit Renamed ${id}'`) && text.includes('Created'));
     expect(renameIndex).toBeGreaterThanOrEqual(0);
     expect(createIndex).toBeGreaterThan(renameIndex);
     await expect(create.getByRole('definition').first()).toHaveText(`set to Audit ${id}`);
@@ -337,7 +337,7 @@ for (const size of [
 
     await page.goto('/dashboard/admin/audit?kind=product');
     // A creation lists its first fields; the others unfold.
-    const created = await auditRow(page, `Product #${product._id}`, 'Created a product');
+    const created = await auditRow(page, `Product '${product.name}'`, 'Created a product');
     await expect(created.getByRole('term')).toHaveText(['Name', 'Price', 'Quantity', 'Category']);
     await created.getByText('5 more fields').click();
     await expect(created.getByRole('term')).toHaveText(['Name', 'Price', 'Quantity', 'Category', 'Shipping', 'Low-stock threshold', 'Photo', 'Slug', 'Description']);

@@ -1,4 +1,5 @@
 import { LIST_COUNT_CAP } from '../../../contract/admin-lists.ts';
+import { shopNumberFormat } from '../../../domain/money.ts';
 import '../../components/ui/buttons.css';
 import '../../components/ui/pager.css';
 
@@ -33,7 +34,7 @@ export function CursorPager({ label, prev, next, onPage }: { label: string; prev
 /** "Showing 20 of 1,234 orders" (or "of 10,000+": totals are counted up to LIST_COUNT_CAP). */
 export function ListCount({ shown, total, capped, one, many }: { shown: number; total: number; capped: boolean; one: string; many: string }) {
   if (total === 0) return null;
-  const all = capped ? `${LIST_COUNT_CAP.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+  const all = capped ? `${shopNumberFormat().format(LIST_COUNT_CAP)}+` : shopNumberFormat().format(total);
   return (
     <p aria-live="polite">
       Showing {shown} of {all} {total === 1 ? one : many}
