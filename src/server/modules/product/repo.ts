@@ -1,3 +1,4 @@
+import { UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { standardBandIndex } from '../../../domain/price-bands.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
@@ -347,19 +348,32 @@ function searchRank(words: string[]): SQL {
 export interface SearchRank {
   rank: number;
   matches: number;
+  /** The rank's first matches, newest first (ties: newest id first), at most SEARCH_KEPT_IDS of them. */
+  ids: number[];
 }
 
-/** How many matches each rank has, best first: one pass over the matches (the total is their sum). */
+/** A rank's first matches kept with its count: pages within them (and an unpaged answer) query no more. */
+export const SEARCH_KEPT_IDS = UNPAGED_PRODUCTS_MAX;
+
+/**
+ * How many matches each rank has, best first, with the first SEARCH_KEPT_IDS ids of each in the page order:
+ * one pass over the matches (the total is their sum), which already reads every match's row, so a page
+ * within the kept ids needs no second search.
+ */
 export async function countSearchByRank(db: Db, words: string[], condition: SQL): Promise<SearchRank[]> {
   const rank = searchRank(words);
   const rows = await db
-    .select({ rank: sql<number>`${rank}`, matches: sql<number>`count(*)::int` })
+    .select({
+      rank: sql<number>`${rank}`,
+      matches: sql<number>`count(*)::int`,
+      ids: sql<number[]>`(array_agg(${products.id} order by ${products.createdAt} desc, ${products.id} desc))[1:${SEARCH_KEPT_IDS}]`,
+    })
     .from(products)
     .where(condition)
     // By position: the rank's expression carries its own parameters, so it cannot be repeated here.
     .groupBy(sql`1`)
     .orderBy(sql`1 desc`);
-  return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches) }));
+  return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches), ids: (row.ids ?? []).map(Number) }));
 }
 
 /**

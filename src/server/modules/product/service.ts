@@ -84,6 +84,12 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** A product's kept JSON fragment is named this and its id. */
 const FRAGMENT_KEY = 'product-json ';
 
+/** Rows in the order of `ids` (those found). */
+function inOrder(ids: readonly number[], rows: readonly repo.ProductRow[]): repo.ProductRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Texts looked at for a misspelt word's correction. */
 const TYPO_CANDIDATES = 200;
 
@@ -136,14 +142,20 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
   }
 
   /**
-   * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
-   * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
+   * Matches best first, newest first within each rank. How many matches each rank has, with each rank's
+   * first SEARCH_KEPT_IDS ids in order, is found once (one pass) and kept until the catalogue changes, even
+   * with no answer cache (AnswerCache.derived): a page within the kept ids, or the unpaged answer, only reads
+   * its products; a deeper page reads its own window of its rank.
    */
   async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
     const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
     const [ranks, catalogue] = await Promise.all([
-      memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
+      derived(
+        `search-ranks ${words.join(' ')}`,
+        () => repo.countSearchByRank(db, words, condition),
+        (kept) => kept.reduce((bytes, rank) => bytes + 64 + rank.ids.length * 9, 0),
+      ),
       memo('product-count', () => repo.countProducts(db, {})),
     ]);
     const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
@@ -151,7 +163,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     const found: repo.ProductRow[] = [];
     const ids: number[] = [];
     let skip = offset;
-    for (const { rank, matches } of ranks) {
+    for (const { rank, matches, ids: kept } of ranks) {
       if (found.length + ids.length >= limit) break;
       if (skip >= matches) {
         skip -= matches;
@@ -159,11 +171,18 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       }
       const wanted = limit - found.length - ids.length;
       // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
-      // every match reads `matches`: walk when that is clearly fewer.
+      // every match reads `matches`: walk when that is clearly fewer. Otherwise, within the rank's kept
+      // ids, only the products are read (nothing when asked for ids).
       const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
-      const window = { rank, limit: wanted, offset: skip, walk };
-      if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
-      else found.push(...(await repo.searchRankPage(db, words, condition, window)));
+      if (!walk && skip + Math.min(wanted, matches - skip) <= kept.length) {
+        const window = kept.slice(skip, skip + wanted);
+        if (as === 'ids') ids.push(...window);
+        else found.push(...inOrder(window, await repo.productsByIds(db, window)));
+      } else {
+        const window = { rank, limit: wanted, offset: skip, walk };
+        if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
+        else found.push(...(await repo.searchRankPage(db, words, condition, window)));
+      }
       skip = 0;
     }
     return { products: found, total, ...(as === 'ids' ? { ids } : {}) };
@@ -209,14 +228,15 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       const words = repo.searchWords(keyword);
       const exact = await searchWords(words, pageNumber, as);
       if (exact.total > 0) return exact;
-      const corrected = await memo(`search-correction ${words.join(' ')}`, async () => {
+      // Kept until the catalogue changes, even with no answer cache: a repeated miss asks nothing again.
+      const corrected = await derived(`search-correction ${words.join(' ')}`, async () => {
         const fixed = await Promise.all(
           words.map(async (word) =>
             Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.textsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
           ),
         );
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
-      });
+      }, (fixed) => 64 + (fixed?.join(' ').length ?? 0) * 2);
       if (!corrected) return exact;
       const result = await searchWords(corrected, pageNumber, as);
       return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
