@@ -150,14 +150,15 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
   async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
     const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
-    const [ranks, catalogue] = await Promise.all([
-      derived(
-        `search-ranks ${words.join(' ')}`,
-        () => repo.countSearchByRank(db, words, condition),
-        (kept) => kept.reduce((bytes, rank) => bytes + 64 + rank.ids.length * 9, 0),
-      ),
-      memo('product-count', () => repo.countProducts(db, {})),
-    ]);
+    const catalogue = await memo('product-count', () => repo.countProducts(db, {}));
+    // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of
+    // at most this many matches.
+    const keepUpTo = Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue));
+    const ranks = await derived(
+      `search-ranks ${words.join(' ')}`,
+      () => repo.countSearchByRank(db, words, condition, keepUpTo),
+      (kept) => kept.reduce((bytes, rank) => bytes + 64 + rank.ids.length * 9, 0),
+    );
     const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
     const { limit, offset } = windowOf(pageNumber);
     const found: repo.ProductRow[] = [];
