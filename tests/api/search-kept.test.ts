@@ -58,6 +58,11 @@ describe('search: counts, ids and corrections kept until the catalogue changes',
     expect((await search('lante?page=1')).names).toEqual([...inName, ...inDescription]);
     // The second and third asks of "lantern" count nothing; "lante" once.
     expect(countQueries()).toHaveLength(1);
+    // Asked again, a page and the unpaged answer come from the kept ids: no search query at all.
+    queries = [];
+    expect((await search('lantern?page=1')).names).toEqual([...inName, ...inDescription]);
+    expect((await search('lantern')).names).toEqual([...inName, ...inDescription]);
+    expect(queries.filter((text) => /@@|ilike/.test(text))).toEqual([]);
   });
 
   it('looks for a correction of a missed word once, and finds nothing for a nonsense word once', async () => {
