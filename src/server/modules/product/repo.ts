@@ -356,12 +356,23 @@ export interface SearchRank {
 export const SEARCH_KEPT_IDS = UNPAGED_PRODUCTS_MAX;
 
 /**
- * How many matches each rank has, best first, and for a rank of at most `keepUpTo` matches its first
+ * How many matches each rank has, best first, and for a rank of at most `keepUpTo` matches (none: 0) its first
  * SEARCH_KEPT_IDS ids in the page order: one pass over the matches (the total is their sum). That pass
  * already reads every match's row, so the ids cost no second search; a larger rank (whose pages walk the
  * newest-first index) is not sorted at all (its ids are left empty).
  */
 export async function countSearchByRank(db: Db, words: string[], condition: SQL, keepUpTo: number): Promise<SearchRank[]> {
+  if (keepUpTo === 0) {
+    // No ids: the plain count, without the CTE's cost (3 ms more for 4,000 matches).
+    const rows = await db
+      .select({ rank: sql<number>`${searchRank(words)}`, matches: sql<number>`count(*)::int` })
+      .from(products)
+      .where(condition)
+      // By position: the rank's expression carries its own parameters, so it cannot be repeated here.
+      .groupBy(sql`1`)
+      .orderBy(sql`1 desc`);
+    return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches), ids: [] }));
+  }
   const result = await db.execute(sql`
     with matched as materialized (select ${searchRank(words)} as rank, ${products.id} as id, ${products.createdAt} as created_at
       from ${products} where ${condition}),

@@ -84,12 +84,6 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** A product's kept JSON fragment is named this and its id. */
 const FRAGMENT_KEY = 'product-json ';
 
-/** Rows in the order of `ids` (those found). */
-function inOrder(ids: readonly number[], rows: readonly repo.ProductRow[]): repo.ProductRow[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** Texts looked at for a misspelt word's correction. */
 const TYPO_CANDIDATES = 200;
 
@@ -143,19 +137,20 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
   /**
    * Matches best first, newest first within each rank. How many matches each rank has, with each rank's
-   * first SEARCH_KEPT_IDS ids in order, is found once (one pass) and kept until the catalogue changes, even
-   * with no answer cache (AnswerCache.derived): a page within the kept ids, or the unpaged answer, only reads
-   * its products; a deeper page reads its own window of its rank.
+   * first SEARCH_KEPT_IDS ids in order for the unpaged answer, is found once (one pass) and kept until the
+   * catalogue changes, even with no answer cache (AnswerCache.derived): asked again, the unpaged answer reads
+   * no match; a page reads only its own window of its rank.
    */
   async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
     const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
     const catalogue = await memo('product-count', () => repo.countProducts(db, {}));
     // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of
-    // at most this many matches.
-    const keepUpTo = Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue));
+    // at most this many matches. Kept for the unpaged answer (asked for ids) only, the specification's
+    // client's way: a page's count stays the plain one, and its window is read as before.
+    const keepUpTo = pageNumber === undefined && as === 'ids' ? Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue)) : 0;
     const ranks = await derived(
-      `search-ranks ${words.join(' ')}`,
+      `search-ranks${keepUpTo > 0 ? '+ids' : ''} ${words.join(' ')}`,
       () => repo.countSearchByRank(db, words, condition, keepUpTo),
       (kept) => kept.reduce((bytes, rank) => bytes + 64 + rank.ids.length * 9, 0),
     );
@@ -173,12 +168,10 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       const wanted = limit - found.length - ids.length;
       // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
       // every match reads `matches`: walk when that is clearly fewer. Otherwise, within the rank's kept
-      // ids, only the products are read (nothing when asked for ids).
+      // ids (kept only when asked for ids), nothing is read.
       const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
       if (!walk && skip + Math.min(wanted, matches - skip) <= kept.length) {
-        const window = kept.slice(skip, skip + wanted);
-        if (as === 'ids') ids.push(...window);
-        else found.push(...inOrder(window, await repo.productsByIds(db, window)));
+        ids.push(...kept.slice(skip, skip + wanted));
       } else {
         const window = { rank, limit: wanted, offset: skip, walk };
         if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
