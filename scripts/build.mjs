@@ -62,8 +62,8 @@ rmSync('dist/server', { recursive: true, force: true });
 step('the server (TypeScript)', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
 if (existsSync('vite.config.ts')) {
   step('the web app (Vite)', 'npx', ['vite', 'build', ...(verbose ? [] : ['--logLevel', 'warn'])]);
-  // The banners and demo photos are drawn once here: the server serves or seeds them as files.
-  step('the banners and demo photos', 'node', ['dist/server/cli/render-art.js', 'dist/web/banners']);
+  // The demo photos and banners are drawn once here: the seed reads them as files.
+  step('the demo photos and banners', 'node', ['dist/server/cli/render-art.js']);
   if (existsSync('scripts/compress.mjs')) step('precompressing the web app (brotli, gzip)', 'node', ['scripts/compress.mjs', 'dist/web']);
 }
 writeFileSync(STAMP, current);

@@ -1,6 +1,9 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
 //                   [--connections 50] [--workers N] [--only text] [--cold] [--varied]
 //
+// `--only admin`: the admin's orders and products lists (as many orders as products, 10,000 customers, each
+// call with a filter and a sort, an administrator's token).
+//
 // Seeds a catalogue of N products into a fresh database of the engine (PostgreSQL: a throw-away database on
 // the server of BENCH_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // PGlite: a temporary directory), starts the built shop on it, and runs wrk (50 connections) against every
@@ -26,7 +29,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
+import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
+import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
 import { type BenchRequest, variedWorkloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
@@ -259,15 +264,32 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 
-async function seeded(engine: string, size: number, name = `emporium_bench_${size}`) {
+/** The admin's lists, each with a filter and a sort (measured at as many orders as products). */
+const ADMIN_CALLS = [
+  'admin orders: to ship, by total',
+  'admin orders: shipped and unpaid, oldest first',
+  'admin orders: the middle page (cursor)',
+  'admin orders: one customer by e-mail, by total',
+  'admin products: low in stock, by price',
+  'admin products: one category by name, a middle page (cursor)',
+] as const;
+
+// BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
+const DATABASE_SUFFIX = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
+
+async function seeded(engine: string, size: number, name = `emporium_bench_${size}${DATABASE_SUFFIX}`) {
   const target = await throwawayDatabase(engine, name);
   const seedStarted = Date.now();
   const database = await target.open(2);
   await database.migrate();
   await seedBenchCatalogue(database.db, size);
+  // The admin's lists (`--only admin`): as many orders as products, and an administrator's token.
+  const adminCalls = !args.varied && (args.only === undefined || ADMIN_CALLS.some((call) => call.includes(args.only ?? '')));
+  const adminToken = adminCalls ? await seedBenchOrders(database.db, size) : '';
+  await seedVariantProduct(database.db);
   await database.close();
-  console.log(`${engine}, ${size} products: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-  return target;
+  console.log(`${engine}, ${size} products${adminToken ? ` and ${size} orders` : ''}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  return Object.assign(target, { adminToken });
 }
 
 /** The built shop on the bench's database, on a free port. */
@@ -286,6 +308,7 @@ async function startShop(target: { databaseUrl?: string; dataDir?: string }, env
 
 async function benchOne(engine: string, size: number): Promise<Row[]> {
   const target = await seeded(engine, size);
+  const { adminToken } = target;
   const { server, base } = await startShop(target);
   const ceilingPort = await freePort();
   let ceiling: ChildProcess | undefined;
@@ -311,10 +334,25 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
       ['get-product/{slug}', `/product/get-product/${middle}`],
       ['related-product', `/product/related-product/${middleProduct._id}/${middleProduct.category._id}`],
       ['product-photo, matching ETag (304)', `/product/product-photo/${photoId}`, { headers: { 'if-none-match': etag } }],
+      // The product page of a product with 2,048 variants and 20 photos (issue 18): its product and its variants.
+      ['get-product/{slug}, 2,048 variants', `/product/get-product/${VARIANT_PRODUCT_SLUG}`],
+      ['product-variants/{slug}, 2,048 variants and 20 photos', `/product/product-variants/${VARIANT_PRODUCT_SLUG}`],
       ['get-category', '/category/get-category'],
       ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
       ['product-count', '/product/product-count'],
     ];
+    if (adminToken) {
+      const admin = { headers: { authorization: adminToken } };
+      const [toShip, shipped, deep, customer, lowStock, byName] = ADMIN_CALLS;
+      calls.push(
+        [toShip, '/admin/orders?toShip=true&sort=total-desc', admin],
+        [shipped, '/admin/orders?status=shipped&payment=pending&sort=oldest', admin],
+        [deep, `/admin/orders?after=${Math.floor(size / 2)}`, admin],
+        [customer, '/admin/orders?q=customer-4242%40&sort=total-desc', admin],
+        [lowStock, '/admin/products?stock=low&sort=price-desc', admin],
+        [byName, `/admin/products?category=${categories[3]?._id}&sort=name&after=${Math.floor(size / 2)}`, admin],
+      );
+    }
     const selected = args.only ? calls.filter(([name]) => name.includes(args.only ?? '')) : calls;
 
     const ceilingBody = Buffer.from(await (await fetch(`${api}/product/product-list/1`)).arrayBuffer());

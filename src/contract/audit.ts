@@ -3,7 +3,7 @@ import { pageNumber, wireId } from './common.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 /** The kinds of things whose changes are recorded. */
-export const AUDIT_KINDS = ['product', 'category', 'order', 'user', 'import', 'backup', 'restore', 'settings'] as const;
+export const AUDIT_KINDS = ['product', 'category', 'order', 'user', 'import', 'backup', 'restore', 'settings', 'shop'] as const;
 
 export const auditQuery = z.object({
   page: pageNumber.optional(),
@@ -25,6 +25,8 @@ export const auditEntry = z.object({
   action: z.string(),
   kind: z.string(),
   entityId: wireId.nullable(),
+  /** The name of what was changed (a product's, category's or user's; null for orders, which go by number). */
+  name: z.string().nullable(),
   before: z.looseObject({}).nullable(),
   after: z.looseObject({}).nullable(),
 });

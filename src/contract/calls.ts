@@ -3,6 +3,17 @@
  * per name), the web app's client is typed from it (a call is named, never a path), and the OpenAPI
  * description and docs/api.md's tables are generated from it (`npm run docs:api`).
  */
+import {
+  adminOrdersQuery,
+  adminOrdersResponse,
+  adminProductsQuery,
+  adminProductsResponse,
+  bulkOrderStatusBody,
+  bulkOrderStatusResponse,
+  bulkProductsBody,
+  bulkProductsResponse,
+  undoOrderStatusBody,
+} from './admin-lists.ts';
 import { auditPeopleResponse, auditQuery, auditResponse } from './audit.ts';
 import {
   forgotPasswordBody,
@@ -60,6 +71,15 @@ import {
   searchResponse,
   slugParams,
 } from './product.ts';
+import {
+  bannerFields,
+  bannerImageQuery,
+  bannerParams,
+  bannersResponse,
+  shopContentResponse,
+  shopDetailsBody,
+  shopDetailsResponse,
+} from './shop-content.ts';
 import { allUsersResponse } from './user.ts';
 import {
   arrangePhotosBody,
@@ -204,7 +224,7 @@ export const calls = defineCalls({
     body: checkoutBody,
     answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
-      send: '(`{_id}` or whole products, at most 100 entries)',
+      send: '(`{_id}` or whole products, at most 100 entries; an entry may name its `variant` by id, else it takes its product\'s first variant in stock)',
       answer:
         "409 when short of stock or past the units waiting for payment, 429 past the orders waiting for payment (per account and per address, see the README's configuration)",
     },
@@ -288,7 +308,7 @@ export const calls = defineCalls({
     // Restocking refunds change the stock the catalogue shows.
     changesCatalogue: true,
     description:
-      'Gives money back: the lines and quantities named (all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
+      'Gives money back: the lines and quantities named (`{productId, variant?, quantity}`: a product\'s lines in order, or one variant\'s; all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
     params: orderIdParams,
     body: refundBody,
     answers: { 200: refundResponse, 404: errorResponse, 409: errorResponse },
@@ -302,6 +322,75 @@ export const calls = defineCalls({
     params: orderIdParams,
     answers: { 200: orderDetailResponse, 404: errorResponse },
     docs: { answer: 'the history lists who changed the status, when' },
+  },
+
+  adminOrders: {
+    method: 'GET',
+    path: '/admin/orders',
+    access: 'admin',
+    tag: 'lists',
+    description:
+      "The orders list of the admin area: search (`q`: an order number, or words of the customer's name or e-mail), filters (`status`, `payment`, `toShip`, `customer`, days `from`/`to`), `sort`, and pages of 20 by cursor (`after`/`before`: an order id from `next`/`prev`); the total is counted up to 10,000.",
+    query: adminOrdersQuery,
+    answers: { 200: adminOrdersResponse },
+    docs: {
+      send: '(`q`, `status`: `not_processed`…`cancelled`, `payment`: `pending`…`expired`, `toShip`: `true`, `customer`: a user id, `from`/`to`: `YYYY-MM-DD`, `sort`: `newest`, `oldest`, `total-desc`, `total-asc`, `after`/`before`: a cursor)',
+      answer: '20 orders (with the buyer\'s e-mail), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status',
+    access: 'admin',
+    tag: 'lists',
+    // Cancelling returns stock, reopening takes it again.
+    changesCatalogue: true,
+    description:
+      "Sets the status of up to 100 orders, each as order-status would (each buyer mailed once, through the outbox); each order's outcome, with until when its change may be undone (ORDER_UNDO_SECONDS).",
+    body: bulkOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: {
+      send: '(`ids`: order ids, `status`: `not_processed`, `processing`, `shipped`, `delivered` or `cancelled`)',
+      answer: "per order `changed` (with `undoUntil`), `unchanged` or `refused` (and why); each buyer's mail waits until `undoUntil`",
+    },
+  },
+  undoOrderStatus: {
+    method: 'POST',
+    path: '/admin/orders/status-undo',
+    access: 'admin',
+    tag: 'lists',
+    changesCatalogue: true,
+    description:
+      "Undoes the owner's last status change of each order while its window is open: the status and stock as before, its mail to the buyer deleted unsent.",
+    body: undoOrderStatusBody,
+    answers: { 200: bulkOrderStatusResponse },
+    docs: { send: '(`ids`: order ids)', answer: 'per order `changed` (undone) or `refused` (and why: too late, nothing to undo)' },
+  },
+
+  adminProducts: {
+    method: 'GET',
+    path: '/admin/products',
+    access: 'admin',
+    tag: 'lists',
+    description:
+      'The products list of the admin area: search (`q`: words of the name or description), filters (`category`, `stock`: `in`, `low`, `out`), `sort`, pages of 20 by cursor (`after`/`before`); the total is counted up to 10,000.',
+    query: adminProductsQuery,
+    answers: { 200: adminProductsResponse },
+    docs: {
+      send: '(`sort`: `newest`, `name`, `price-asc`, `price-desc`, `stock-asc`; `stock`: `in` (some), `low` (at or below the threshold), `out` (none))',
+      answer: '20 products (with their low-stock threshold), `total` (up to 10,000, `totalIsCapped`), the `next` and `prev` cursors',
+    },
+  },
+  bulkProducts: {
+    method: 'POST',
+    path: '/admin/products/bulk',
+    access: 'admin',
+    tag: 'lists',
+    changesCatalogue: true,
+    description: 'A new category and/or stock for up to 100 products, in one transaction (404 naming a missing product, nothing changed); each change in the audit log.',
+    body: bulkProductsBody,
+    answers: { 200: bulkProductsResponse, 404: errorResponse },
+    docs: { send: '(`ids`: product ids; `category`: a category id; `quantity`: the stock of each)', answer: 'how many products changed' },
   },
 
   // The owner's page and mails
@@ -636,6 +725,74 @@ export const calls = defineCalls({
     docs: { send: '(`v`: the version; `w`: 320, 640 or 1280)', answer: 'the image, with `ETag` (304 on `If-None-Match`)' },
   },
 
+  // The shop's own words and pictures (docs/decisions/0015-shop-pages.md)
+  shopContent: {
+    method: 'GET',
+    path: '/shop/content',
+    access: 'public',
+    tag: 'shop',
+    cache: true,
+    description: "The shop's details (contact, About, policies, announcement bar) and home banners, as the owner wrote them ('' where not written).",
+    answers: { 200: shopContentResponse },
+  },
+  updateShopDetails: {
+    method: 'PUT',
+    path: '/shop/details',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: 'The fields sent are replaced (an empty text: not written), the others kept.',
+    body: shopDetailsBody,
+    answers: { 200: shopDetailsResponse },
+    docs: {
+      send: '(`email`, `phone`, `address`, `about`, `privacyPolicy`, `shippingPolicy`, `returnsPolicy`: plain text; `announcement`: `{text, link, on}`; a link is a path starting with `/` or an http(s) address)',
+      answer: 'the details; 400 naming the field (nothing changed)',
+    },
+  },
+  addBanner: {
+    method: 'POST',
+    path: '/shop/banners',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: 'multipart/form-data: image (a photo, at most 20 MB, cropped to 1200×400), heading, text, link. Added last (at most 8).',
+    form: { fields: bannerFields, file: 'image' },
+    answers: { 201: bannersResponse },
+    docs: { answer: 'the banners in order; 400 for a ninth banner or a file that is not an image' },
+  },
+  updateBanner: {
+    method: 'PUT',
+    path: '/shop/banners/:id',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    description: "multipart/form-data: heading, text, link (as sent; left out: empty), image (none keeps it), position (1 = first) moves it.",
+    params: bannerParams,
+    form: { fields: bannerFields, file: 'image' },
+    answers: { 200: bannersResponse, 404: errorResponse },
+  },
+  deleteBanner: {
+    method: 'DELETE',
+    path: '/shop/banners/:id',
+    access: 'admin',
+    tag: 'shop',
+    changesCatalogue: true,
+    params: bannerParams,
+    answers: { 200: bannersResponse, 404: errorResponse },
+  },
+  bannerImage: {
+    method: 'GET',
+    path: '/shop/banner-image/:id',
+    access: 'public',
+    tag: 'shop',
+    cache: true,
+    description: "A banner's picture (1200×400 WebP) with ETag; `?v=` its version caches it for a year.",
+    params: bannerParams,
+    query: bannerImageQuery,
+    file: 'image/webp',
+    docs: { answer: 'the image, with `ETag` (304 on `If-None-Match`)' },
+  },
+
   // The shop's data
   audit: {
     method: 'GET',
@@ -645,7 +802,7 @@ export const calls = defineCalls({
     query: auditQuery,
     answers: { 200: auditResponse },
     docs: {
-      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
+      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `settings`, `shop`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
       answer: 'newest first, 25 a page',
     },
   },
@@ -700,7 +857,7 @@ export const calls = defineCalls({
     description: "One row per order line, for accounting; days from and to (both included) in the shop's time zone.",
     query: ordersCsvQuery,
     file: 'text/csv',
-    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`)', answer: 'one row per order line, for accounting' },
+    docs: { send: '(days, `YYYY-MM-DD`, both included, in `SHOP_TIMEZONE`; `ids`: only these orders, ids separated by commas, at most 100)', answer: 'one row per order line (its variant\'s values and SKU), for accounting' },
   },
   backup: {
     method: 'GET',

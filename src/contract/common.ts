@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textProblem } from './text-rules.ts';
 
 /** Ids travel as opaque strings (`_id`); inside they are positive 32-bit integers. */
 export const MAX_ID = 2_147_483_647;
@@ -25,24 +26,7 @@ export const pageNumber = z.coerce
  */
 export const pageQuery = z.object({ page: pageNumber.optional() });
 
-/**
- * The one rule for text: well-formed Unicode (no lone UTF-16 surrogate) and no control character, except
- * tab and newline in multi-line text (a CR or CRLF line end there is read as a newline). PostgreSQL
- * refuses NUL and ill-formed text; nothing a user types needs the other control characters.
- */
-const LONE_SURROGATE = /\p{Cs}/u;
-const CONTROL_SINGLE_LINE = /\p{Cc}/u;
-const CONTROL_MULTI_LINE = /[^\P{Cc}\t\n]/u;
-
-export function textProblem(value: string, multiline = false): string | null {
-  if (LONE_SURROGATE.test(value)) return 'must be valid text (it holds a broken character)';
-  if ((multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value)) {
-    return multiline
-      ? 'must not hold control characters (only tabs and line breaks)'
-      : 'must not hold control characters or line breaks';
-  }
-  return null;
-}
+export { textProblem } from './text-rules.ts';
 
 /** Plain text: a string that passes `textProblem`, trimmed, between `min` and `max` characters. */
 export function text(options: { max: number; min?: number; multiline?: boolean; trim?: boolean }) {

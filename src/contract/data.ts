@@ -118,6 +118,12 @@ export const ordersCsvQuery = z
   .object({
     from: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
     to: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+    /** Only these orders (the admin's selected ones): order ids separated by commas, at most 100. */
+    ids: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be up to 100 order ids separated by commas')
+      .transform((value) => value.split(',').map(Number))
+      .optional(),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { path: ['to'], message: 'must not be before from' });
 export const ORDER_CSV_COLUMNS = [
@@ -130,7 +136,10 @@ export const ORDER_CSV_COLUMNS = [
   'delivery_name',
   'delivery_address',
   'delivery_phone',
+  /** The variant's SKU as it was when the order was placed (empty: none). */
+  'sku',
   'product_id',
+  /** The product's name, with the variant's values when it has options ("Tee — M / Blue"), as at the order. */
   'product',
   'quantity',
   'unit_price',

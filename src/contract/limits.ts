@@ -23,6 +23,11 @@ export const PRODUCT_PHOTOS_MAX = 20;
 export const VARIANT_OPTIONS_MAX = 3;
 export const OPTION_VALUES_MAX = 100;
 export const VARIANTS_MAX = 2048;
+/** Characters of an option's name and of one of its values. */
+export const OPTION_NAME_MAX = 60;
+export const OPTION_VALUE_MAX = 60;
+/** Options a product-filters call may filter by at once. */
+export const FILTER_OPTIONS_MAX = 10;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 /**
  * Widths of the smaller WebP copies of every product photo (`product-photo/{id}?w=320`): for cards and
@@ -30,3 +35,9 @@ export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
  */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+/**
+ * The id of the JSON script in each page's HTML that carries the shop's own words and banners (the answer
+ * of shop/content): the web app's first render has them, so the announcement bar and banners never move
+ * the page when they arrive.
+ */
+export const SHOP_CONTENT_SCRIPT_ID = 'shop-content';

@@ -17,6 +17,13 @@ export const orderProduct = z.object({
   slug: z.string(),
   description: z.string(),
   price: z.number(),
+  /**
+   * The variant sold, as it was when the order was placed: its id, its values ("M / Blue"), its SKU and
+   * the photo that showed it (a gallery photo id). Only on lines of a product with options or a SKU.
+   */
+  variant: z
+    .object({ _id: wireId, title: z.string(), sku: z.string().nullable(), photo: wireId.nullable() })
+    .optional(),
 });
 export type OrderProduct = z.infer<typeof orderProduct>;
 
@@ -62,10 +69,18 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-/** Cart entries: whole product objects or `{_id}`; the same product may appear several times. */
+/** The variant a cart entry names: its id, or an object with it (the web cart keeps the chosen variant so). */
+const cartVariant = z.union([idString, z.looseObject({ _id: idString }).transform((variant) => variant._id)], {
+  error: 'must be a variant id',
+});
+
+/**
+ * Cart entries: whole product objects or `{_id}`, one per unit; the same product may appear several times.
+ * An entry may name the variant it buys (`variant`); without, its product's first variant in stock.
+ */
 export const checkoutBody = z.object({
   cart: z
-    .array(z.looseObject({ _id: idString }), { error: 'must be a list of products' })
+    .array(z.looseObject({ _id: idString, variant: cartVariant.optional() }), { error: 'must be a list of products' })
     .min(1, 'is empty')
     .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
   /** None: cash on delivery (the specification's client sends none). */
@@ -114,7 +129,12 @@ export const orderPaymentResponse = z.object({ success: z.literal(true), order }
 /** The admin records a bank transfer or cash payment as received. */
 export const markPaidBody = z.object({ paid: z.literal(true, { error: 'must be true' }) });
 
-export const refundLine = z.object({ productId: z.union([z.number().int().positive(), idNumber], { error: 'must be a product id' }), quantity: z.number().int().min(1).max(100_000) });
+export const refundLine = z.object({
+  productId: z.union([z.number().int().positive(), idNumber], { error: 'must be a product id' }),
+  /** One variant's line of the product (none: the product's lines in order). */
+  variant: z.union([z.number().int().positive(), idNumber], { error: 'must be a variant id' }).optional(),
+  quantity: z.number().int().min(1).max(100_000),
+});
 /**
  * A refund: some lines and quantities (their unit prices), or the whole order when no line is named;
  * `restock` puts the refunded units back on the shelves.

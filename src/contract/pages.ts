@@ -9,6 +9,8 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   policy: '/policy',
+  shipping: '/shipping',
+  returns: '/returns',
   register: '/register',
   login: '/login',
   forgotPassword: '/forgot-password',
@@ -35,6 +37,8 @@ export const paths = {
     /** The packing slips of these orders, one printed page each. */
     printOrders: (ids: readonly string[]) => `/dashboard/admin/orders/print?ids=${ids.join(',')}`,
     mails: '/dashboard/admin/mails',
+    /** The shop's details, pages, banners and announcement bar. */
+    shop: '/dashboard/admin/shop',
     settings: '/dashboard/admin/settings',
   },
 } as const;
@@ -54,6 +58,8 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.about,
   paths.contact,
   paths.policy,
+  paths.shipping,
+  paths.returns,
   paths.register,
   paths.login,
   paths.forgotPassword,
@@ -73,6 +79,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.admin.data,
   paths.admin.audit,
   paths.admin.mails,
+  paths.admin.shop,
   paths.admin.settings,
 ];
 

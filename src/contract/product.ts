@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHOTO_WIDTHS, type PhotoWidth } from './limits.ts';
+import { FILTER_OPTIONS_MAX, PHOTO_WIDTHS, type PhotoWidth } from './limits.ts';
 import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 import { PRODUCT_SORT_IDS } from '../domain/product-sort.ts';
@@ -53,7 +53,7 @@ export const priceRange = z
   .refine((pair) => pair.length < 2 || (pair[0] ?? 0) <= (pair[1] ?? 0), 'min must not exceed max');
 
 /** Facets: option values to keep (`{"Size": ["S", "M"]}`: products offering S or M), per option name. */
-export const FILTER_OPTIONS_MAX = 10;
+export { FILTER_OPTIONS_MAX };
 const optionFilter = z
   .record(text({ max: 60 }), z.array(text({ max: 60 })).min(1, 'needs a value').max(100, 'at most 100 values'))
   .refine((options) => Object.keys(options).length <= FILTER_OPTIONS_MAX, `at most ${FILTER_OPTIONS_MAX} options`);

@@ -16,9 +16,13 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** A user in the administrator's list: with their number of orders and what those came to (major units, not cancelled, less refunds). */
+export const listedUser = publicUser.extend({ orders: z.number(), spent: z.number() });
+export type ListedUser = z.infer<typeof listedUser>;
+
 export const allUsersResponse = z.object({
   success: z.literal(true),
-  users: z.array(publicUser),
+  users: z.array(listedUser),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

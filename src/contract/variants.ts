@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { idNumber, idString, slugParam, text, wireId } from './common.ts';
-import { OPTION_VALUES_MAX, PRODUCT_PHOTOS_MAX, VARIANT_OPTIONS_MAX, VARIANTS_MAX } from './limits.ts';
+import { OPTION_NAME_MAX, OPTION_VALUE_MAX, OPTION_VALUES_MAX, PRODUCT_PHOTOS_MAX, VARIANT_OPTIONS_MAX, VARIANTS_MAX } from './limits.ts';
 import { money, stockCount } from './product.ts';
 
-export const OPTION_NAME_MAX = 60;
-export const OPTION_VALUE_MAX = 60;
+export { OPTION_NAME_MAX, OPTION_VALUE_MAX };
 export const SKU_MAX = 64;
 export const PHOTO_ALT_MAX = 300;
 /** Grams: up to a tonne. */

@@ -11,6 +11,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The statuses a shopper is mailed about (a reopened order goes back to "Not Processed" quietly). */
+export const MAILED_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[];
+export type MailedStatus = (typeof MAILED_STATUSES)[number];
+
 /** Orders placed and not yet paid or cancelled (payment on delivery): the limits per account and address count them. */
 export const AWAITING_PAYMENT = ['not_processed', 'processing', 'shipped'] as const satisfies readonly OrderStatus[];
 

@@ -106,6 +106,9 @@ export function canonicalValues(options: readonly OptionDef[], values: readonly 
 /** A variant's name for people: its values joined ("M / Blue"), or '' for a product without options. */
 export const variantTitle = (options: readonly string[]) => options.filter((value) => value !== '').join(' / ');
 
+/** A product and its variant for people: "Tee — M / Blue", or "Tee" for a product without options. */
+export const productVariantName = (name: string, title: string | undefined) => (title ? `${name} — ${title}` : name);
+
 /** The variant with exactly these values, if the product has it. */
 export function variantFor<V extends { options: string[] }>(variants: readonly V[], chosen: readonly string[]): V | undefined {
   const key = combinationKey(chosen);

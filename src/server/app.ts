@@ -24,13 +24,20 @@ import { createMailService } from './modules/mail/service.ts';
 import { mailTransport } from './modules/mail/transport.ts';
 import { startMailWorker } from './modules/mail/worker.ts';
 import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules/order/payment-routes.ts';
+import { adminOrderHandlers } from './modules/order/admin-routes.ts';
+import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
+import { adminProductHandlers } from './modules/product/admin-routes.ts';
+import { createAdminProductService } from './modules/product/admin-service.ts';
 import { productHandlers } from './modules/product/routes.ts';
 import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
+import { toWireShopContent } from './modules/shop-content/mapper.ts';
+import { shopContentHandlers } from './modules/shop-content/routes.ts';
+import { createShopContentService } from './modules/shop-content/service.ts';
 import { settingsHandlers } from './modules/settings/routes.ts';
 import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
@@ -113,6 +120,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
+  const shop = createShopContentService(db);
   const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
@@ -139,6 +147,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       shopName: env.SHOP_NAME,
       log: app.log,
     },
+    { undoSeconds: env.ORDER_UNDO_SECONDS },
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -151,14 +160,17 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
+          ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...settingsHandlers(shopMoney),
           ...categoryHandlers(categories),
           ...productHandlers(products, categories, createVariantService(db)),
+          ...adminProductHandlers(createAdminProductService(db)),
           ...auditHandlers(createAuditService(db)),
           ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
           ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
+          ...shopContentHandlers(shop),
         },
         {
           guards: { user: guards.requireUser, admin: guards.requireAdmin },
@@ -179,7 +191,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     await registerPageSecurityHeaders(pages);
     await registerDocsPage(pages);
     await registerStaticFiles(pages, env.WEB_DIST_DIR);
-    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME }), env.WEB_DIST_DIR);
+    const shopContent = async () => ({ success: true, ...toWireShopContent(await shop.content()) });
+    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent }), env.WEB_DIST_DIR);
   });
   return app;
 }

@@ -91,6 +91,11 @@ const envSchema = z.object({
   OWNER_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   /** The first retry of a mail that could not be sent waits this long; each next one twice as long. */
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(86_400).default(30),
+  /**
+   * An owner's order status change can be undone this long: its mail to the buyer waits in the outbox
+   * until then (0: no undo, mailed at once).
+   */
+  ORDER_UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Tries before a mail is marked failed (and shown to the owner, who can send it again). */
   MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Memory for cached catalogue answers, per process. */
@@ -162,5 +167,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** An environment for tests and tools: the defaults plus the given overrides. */
 export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  // No undo window unless a test asks for one: status mails go at once, as the tests of mails expect.
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ORDER_UNDO_SECONDS: '0', ...overrides });
 }

@@ -14,6 +14,7 @@ interface Entry {
   action: string;
   kind: string;
   entityId: string | null;
+  name: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -85,13 +86,18 @@ describe('the audit log: every administrator change, who, when, from where, befo
     const update = await latest();
     expect(update).toMatchObject({ action: 'product.update', before: { price: 19.99, quantity: 7 }, after: { price: 24.5, quantity: 3 } });
     expect(Object.keys(update.after ?? {}).sort()).toEqual(['price', 'quantity']);
+    // Every entry names the product as it is called now (a rename renames the older entries too).
+    await send('PUT', { ...fields, name: 'Walnut Desk Lamp', price: '24.5', quantity: '3' }, product._id);
+    const named = (await entries({ kind: 'product' })).entries.filter((entry) => entry.entityId === product._id);
+    expect(named.map((entry) => entry.name)).toEqual(['Walnut Desk Lamp', 'Walnut Desk Lamp', 'Walnut Desk Lamp']);
+    await send('PUT', { ...fields, price: '24.5', quantity: '3' }, product._id);
     await send('PUT', { ...fields, price: '24.5', quantity: '3' }, product._id, await pngImage('#ff8800'));
     const photo = await latest();
     expect(Object.keys(photo.after ?? {})).toEqual(['photo']);
     expect(photo.before).toEqual({ photo: null });
     expect(String(photo.after?.photo)).toMatch(/^"[\w-]+"$/);
     await call(t.app, 'DELETE', `/api/v1/product/delete-product/${product._id}`, { token: admin.token });
-    expect(await latest()).toMatchObject({ action: 'product.delete', entityId: product._id, before: { name: 'Audit Lamp', price: 24.5 } });
+    expect(await latest()).toMatchObject({ action: 'product.delete', entityId: product._id, name: 'Audit Lamp', before: { name: 'Audit Lamp', price: 24.5 } });
   });
 
   it('records order status changes, and promotions of users (from the command line too)', async () => {

@@ -53,6 +53,10 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   createCategory: () => ({ name: 'Matrix Category' }),
   updateCategory: () => ({ name: 'Matrix Category' }),
   productFilters: () => ({ checked: [], radio: [] }),
+  updateShopDetails: () => ({ about: 'Matrix about' }),
+  bulkOrderStatus: () => ({ ids: [PARAMS.orderId], status: 'shipped' }),
+  undoOrderStatus: () => ({ ids: [PARAMS.orderId] }),
+  bulkProducts: () => ({ ids: [PARAMS.id], quantity: 1 }),
   // The settings the shop has (a change that changes nothing).
   updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
 };

@@ -7,6 +7,15 @@ import { callList, type CallName } from '../../src/contract/calls.ts';
 import { CATEGORY_NAME_MAX } from '../../src/contract/category.ts';
 import { MAX_CART_ENTRIES, PHOTO_MAX_BYTES } from '../../src/contract/limits.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, SEARCH_KEYWORD_MAX } from '../../src/contract/product.ts';
+import {
+  ABOUT_MAX,
+  ANNOUNCEMENT_MAX,
+  BANNER_HEADING_MAX,
+  POLICY_MAX,
+  SHOP_ADDRESS_MAX,
+  SHOP_EMAIL_MAX,
+  SHOP_PHONE_MAX,
+} from '../../src/contract/shop-content.ts';
 import { KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
 import { MAINTENANCE_HEADER } from '../../src/server/modules/backup/routes.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
@@ -21,8 +30,8 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings): every call still gets 10 or more.
-const REQUESTS = 2900;
+// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages and admin lists): every call still gets 10 or more.
+const REQUESTS = 3800;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -518,6 +527,37 @@ describe('fuzz: generated bad requests across every call', () => {
           { kind: idKind, method: 'GET', url: `/api/v1/product/admin-variants/${id}`, token: admin.token },
         ]);
       },
+      // The shop's words and banners: one field of the details broken (a blank text is valid: not written), a
+      // banner's form broken, a bad banner id.
+      async () => {
+        const field = pick(['email', 'phone', 'address', 'about', 'privacyPolicy', 'shippingPolicy', 'returnsPolicy', 'announcement'] as const);
+        const max = { email: SHOP_EMAIL_MAX, phone: SHOP_PHONE_MAX, address: SHOP_ADDRESS_MAX, about: ABOUT_MAX, announcement: ANNOUNCEMENT_MAX }[field as string] ?? POLICY_MAX;
+        const [textKind, textValue] = badText(max);
+        const [kind, value] = textKind === 'blank' ? (['wrong-type', 7] as [Kind, unknown]) : [textKind, textValue];
+        const details = pick<[Kind, unknown]>([
+          [kind, field === 'announcement' ? { text: value, link: '', on: false } : value],
+          ['bad-url', field === 'announcement' ? { text: 'Sale', link: pick(['javascript:alert(1)', '//evil.example', 'ftp://x', 'a b']), on: true } : { x: 1 }],
+          ['blank', field === 'announcement' ? { text: '', link: '', on: true } : null],
+        ]);
+        const [idKind, id] = badPathId();
+        const [headingKind, heading] = badText(BANNER_HEADING_MAX);
+        const broken = await multipart(
+          { heading: typeof heading === 'string' && headingKind !== 'blank' ? heading : 'x'.repeat(BANNER_HEADING_MAX + 1), position: pick(['0', '9', 'abc']) },
+          { field: 'image', data: photo, filename: 'b.png', type: 'image/png' },
+        );
+        const notAnImage = await multipart({ heading: 'Sale' }, { field: 'image', data: Buffer.from('not an image'), filename: 'b.png', type: 'image/png' });
+        const noImage = await multipart({ heading: 'Sale' });
+        return pick<Fuzzed>([
+          { kind: details[0], method: 'PUT', url: '/api/v1/shop/details', token: admin.token, body: { [field]: details[1] } },
+          { kind: 'wrong-type', method: 'PUT', url: '/api/v1/shop/details', token: admin.token, body: pick([{}, { nonsense: 1 }, [], 'text']) },
+          { kind: 'too-long', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: broken.headers, body: broken.payload },
+          { kind: 'bad-photo', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: notAnImage.headers, body: notAnImage.payload },
+          { kind: 'bad-multipart', method: 'POST', url: '/api/v1/shop/banners', token: admin.token, headers: noImage.headers, body: noImage.payload },
+          { kind: idKind, method: 'PUT', url: `/api/v1/shop/banners/${id}`, token: admin.token, headers: noImage.headers, body: noImage.payload },
+          { kind: idKind, method: 'DELETE', url: `/api/v1/shop/banners/${id}`, token: admin.token },
+          { kind: idKind, method: 'GET', url: `/api/v1/shop/banner-image/${id}` },
+        ]);
+      },
       // Catalogue writes (multipart).
       async () => {
         const field = pick(['name', 'description', 'price', 'quantity', 'category'] as const);
@@ -611,6 +651,55 @@ describe('fuzz: generated bad requests across every call', () => {
           ['too-long', 'S'.repeat(1000)],
         ]);
         return { kind, method: 'PUT', url: `/api/v1/auth/order-status/${orderId}`, token: admin.token, body: { status } };
+      },
+      // The admin's orders list and bulk status (issue 20): bad filters, cursors, id lists and statuses.
+      () => {
+        const which = pick(['list', 'bulk', 'undo'] as const);
+        if (which === 'list') {
+          const [kind, query] = pick<[Kind, string]>([
+            ['bad-id', 'after=abc'],
+            ['bad-id', 'before=2147483648'],
+            ['bad-id', 'customer=0'],
+            ['wrong-type', pick(['status=Shipped', 'payment=free', 'toShip=yes', 'sort=price', 'from=2026-13-01', 'to=tomorrow'])],
+            ['nul', 'q=ab%00c'],
+            ['control', 'q=a%1Bb'],
+            ['surrogate', 'q=%ED%A0%BD'],
+            ['too-long', `q=${'q'.repeat(101)}`],
+          ]);
+          return { kind, method: 'GET', url: `/api/v1/admin/orders?${query}`, token: admin.token };
+        }
+        const [kind, ids] = pick<[Kind, unknown]>([
+          ['blank', []],
+          ['bad-id', ['abc']],
+          ['bad-id', ['2147483648']],
+          ['wrong-type', 'ids'],
+          ['wrong-type', [String(orderId), String(orderId)]],
+          ['too-long', Array.from({ length: 101 }, (_, index) => String(index + 1))],
+        ]);
+        const body = which === 'bulk' ? { ids, status: next() < 0.8 ? 'shipped' : 'Shipped' } : { ids };
+        return { kind, method: 'POST', url: `/api/v1/admin/orders/${which === 'bulk' ? 'status' : 'status-undo'}`, token: admin.token, body };
+      },
+      // The admin's products list and bulk changes: bad filters and cursors; bad ids, categories and stock.
+      () => {
+        if (next() < 0.5) {
+          const [kind, query] = pick<[Kind, string]>([
+            ['bad-id', pick(['after=abc', 'before=2147483648', 'category=0'])],
+            ['wrong-type', pick(['stock=some', 'sort=cheapest'])],
+            ['nul', 'q=la%00mp'],
+            ['too-long', `q=${'q'.repeat(101)}`],
+          ]);
+          return { kind, method: 'GET', url: `/api/v1/admin/products?${query}`, token: admin.token };
+        }
+        const [kind, body] = pick<[Kind, unknown]>([
+          ['blank', { ids: [String(productId)] }],
+          ['bad-id', { ids: ['abc'], quantity: 1 }],
+          ['unknown-id', { ids: [String(productId)], category: '987654' }],
+          ['unknown-id', { ids: [String(productId), '987654'], quantity: 1 }],
+          ['big-number', { ids: [String(productId)], quantity: 1e12 }],
+          ['bad-number', { ids: [String(productId)], quantity: -1 }],
+          ['wrong-type', { ids: [String(productId)], quantity: '5' }],
+        ]);
+        return { kind, method: 'POST', url: '/api/v1/admin/products/bulk', token: admin.token, body };
       },
       // Catalogue imports that must be refused (a dry run of a good file would be a 200: none here).
       async () => {

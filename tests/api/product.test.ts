@@ -952,6 +952,29 @@ describe('product API: creating, updating and deleting', () => {
       expect((await getProduct('fake-photo-lamp')).statusCode).toBe(404);
     });
 
+    it('accepts a phone photo of several MB taken sideways (create and update): stored upright, shrunk copies made', async () => {
+      // 3000×2000 pixels of noise as a JPEG (well above 1 MB), with EXIF orientation 6: the camera was held upright.
+      const sideways = async (seed: number) =>
+        sharp(randomBytes(3000 * 2000 * 3).map((byte) => byte ^ seed), { raw: { width: 3000, height: 2000, channels: 3 } })
+          .jpeg({ quality: 92 })
+          .withMetadata({ orientation: 6 })
+          .toBuffer();
+      const first = await sideways(1);
+      expect(first.length).toBeGreaterThan(2 * 1024 * 1024);
+      const created = await createProduct(fieldsFor({ name: 'Phone Photo Lamp' }), { photo: { data: first, type: 'image/jpeg', filename: 'IMG_0001.jpg' } });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().product._id as string;
+      const stored = await sharp((await photoOf(id)).rawPayload).metadata();
+      expect([stored.format, stored.width, stored.height, stored.orientation]).toEqual(['jpeg', 2000, 3000, undefined]);
+      const card = await sharp((await photoOf(id, {}, { w: '320' })).rawPayload).metadata();
+      expect([card.format, card.width, card.height]).toEqual(['webp', 320, 480]);
+
+      const updated = await updateProduct(id, fieldsFor({ name: 'Phone Photo Lamp' }), { photo: { data: await sideways(2), type: 'image/jpeg', filename: 'IMG_0002.jpg' } });
+      expect(updated.statusCode).toBe(200);
+      const replaced = await sharp((await photoOf(id, {}, { w: '640' })).rawPayload).metadata();
+      expect([replaced.width, replaced.height]).toEqual([640, 960]);
+    }, 60_000);
+
     it('refuses a photo above 20 MB (413), creating nothing', async () => {
       const size = 2700;
       const noise = await sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })

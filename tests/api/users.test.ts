@@ -3,10 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, USER_ROLE } from '../../src/contract/user.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { type MadeUser, makeAdmin, makeUser } from '../factories.ts';
+import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
-const PUBLIC_USER_KEYS = ['_id', 'address', 'createdAt', 'email', 'name', 'phone', 'role'];
+const PUBLIC_USER_KEYS = ['_id', 'address', 'createdAt', 'email', 'name', 'orders', 'phone', 'role', 'spent'];
 
 interface WireUser {
   _id: string;
@@ -109,6 +109,8 @@ describe('GET /api/v1/auth/all-users', () => {
       address: '1 Market Street',
       role: USER_ROLE,
       createdAt: expect.any(String),
+      orders: 0,
+      spent: 0,
     });
     expect(Number.isNaN(Date.parse(newest?.createdAt ?? ''))).toBe(false);
   });
@@ -174,7 +176,7 @@ describe('GET /api/v1/auth/all-users', () => {
     const page1 = await list();
     expect(page1.json().total).toBe(USERS_PAGE_SIZE + EXTRA + 1);
     const first = (page1.json().users as WireUser[])[0];
-    expect(first).toEqual(registered);
+    expect(first).toEqual({ ...registered, orders: 0, spent: 0 });
     expect(first?.email).toBe('fresh.registrant@example.com');
     expect(page1.body).not.toContain('fresh-password');
     expect(page1.body.toLowerCase()).not.toContain('tennis');
@@ -219,5 +221,23 @@ describe('GET /api/v1/auth/all-users', () => {
     const demoted = await list(undefined, promoted.token);
     expect(demoted.statusCode).toBe(403);
     expect(demoted.json()).toEqual({ success: false, message: 'Administrators only' });
+  });
+
+  it("gives each customer their number of orders and what they came to (cancelled orders left out)", async () => {
+    const category = await makeCategory(t.database.db);
+    const lamp = await makeProduct(t.database.db, { categoryId: category.id, price: 12.5, quantity: 10 });
+    const buy = async (count: number) => {
+      const res = await call(t.app, 'POST', '/api/v1/auth/orders', {
+        token: shopper.token,
+        body: { cart: Array.from({ length: count }, () => ({ _id: String(lamp.id) })) },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().order._id as string;
+    };
+    await buy(2);
+    const cancelled = await buy(1);
+    expect((await call(t.app, 'PUT', `/api/v1/auth/order-status/${cancelled}`, { token: admin.token, body: { status: 'cancel' } })).statusCode).toBe(200);
+    const listed = ((await list()).json().users as (WireUser & { orders: number; spent: number })[]).find((user) => user._id === String(shopper.id));
+    expect(listed).toMatchObject({ orders: 2, spent: 25 });
   });
 });

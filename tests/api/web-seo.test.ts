@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeProduct, pngImage } from '../factories.ts';
+import { demoBanners } from '../../src/server/db/seed/demo-catalogue.ts';
+import { seedDemoCatalogue } from '../../src/server/db/seed.ts';
+import { makeAdmin, makeCategory, makeProduct, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
 /** A stand-in build of the web app with the markers the server fills in. */
@@ -18,7 +20,7 @@ function fakeBuild(): string {
   return dir;
 }
 
-describe('the web app, SEO tags, sitemap, robots and banners', () => {
+describe('the web app, SEO tags, sitemap and robots', () => {
   let t: TestApp;
   let product: { slug: string; id: number };
   let categorySlug: string;
@@ -116,32 +118,60 @@ describe('the web app, SEO tags, sitemap, robots and banners', () => {
     expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 
-  it('draws the four home banners as WebP and refuses others', async () => {
-    for (const n of [1, 2, 3, 4]) {
-      const res = await call(t.app, 'GET', `/banners/${n}.webp`);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/webp');
-      const meta = await sharp(res.rawPayload).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 400]);
+  it('answers the shop pages of the footer (About, Contact, Privacy, Shipping, Returns) with the app and 200, and lists them in the sitemap', async () => {
+    for (const path of ['/about', '/contact', '/policy', '/shipping', '/returns']) {
+      const res = await call(t.app, 'GET', path, { headers: html });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
     }
-    expect((await call(t.app, 'GET', '/banners/5.webp')).statusCode).toBe(400);
+    const sitemap = (await call(t.app, 'GET', '/sitemap.xml')).body;
+    for (const path of ['/shipping', '/returns']) expect(sitemap).toContain(`<loc>https://shop.example${path}</loc>`);
+    expect((await call(t.app, 'GET', '/banners/1.webp', { headers: html })).statusCode).toBe(404);
   });
+
+  it('writes the shop\'s own words into every page for the first render, where no text of the owner\'s can close the script', async () => {
+    const admin = await makeAdmin(t.database.db);
+    const about = 'We are </script><script>alert(1)</script> & <b>proud</b>';
+    const saved = await call(t.app, 'PUT', '/api/v1/shop/details', { token: admin.token, body: { about, announcement: { text: 'Sale', link: '', on: true } } });
+    expect(saved.statusCode).toBe(200);
+    for (const path of ['/', '/about', `/product/${product.slug}`]) {
+      const res = await call(t.app, 'GET', path, { headers: html });
+      const found = /<script id="shop-content" type="application\/json">([^<]*)<\/script>/.exec(res.body);
+      expect(found, path).not.toBeNull();
+      expect(res.body).not.toContain('</script><script>alert(1)');
+      const data = JSON.parse(found?.[1] ?? '{}');
+      expect(data).toEqual((await call(t.app, 'GET', '/api/v1/shop/content')).json());
+      expect(data.details.about).toBe(about);
+    }
+  });
+
+  it('seeds the demo\'s four home banners as the shop\'s banners (the demo\'s data, not code)', async () => {
+    const seeded = await createTestApp();
+    try {
+      expect(await seedDemoCatalogue(seeded.database.db)).toBe(true);
+      const banners = (await call(seeded.app, 'GET', '/api/v1/shop/content')).json().banners as { heading: string; image: string }[];
+      expect(banners.map((banner) => banner.heading)).toEqual(demoBanners.map((banner) => banner.heading));
+      for (const banner of banners) {
+        const res = await call(seeded.app, 'GET', banner.image);
+        expect(res.statusCode).toBe(200);
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 400]);
+      }
+    } finally {
+      await seeded.close();
+    }
+  }, 120_000);
 });
 
 describe('a web build that ships its own files', () => {
-  it('starts with a build that has its own robots.txt, sitemap.xml and banners, and serves them', async () => {
+  it('starts with a build that has its own robots.txt and sitemap.xml, and serves them', async () => {
     const dir = fakeBuild();
     writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /secret-of-the-build\n');
     writeFileSync(join(dir, 'sitemap.xml'), '<urlset>the build</urlset>');
-    mkdirSync(join(dir, 'banners'));
-    writeFileSync(join(dir, 'banners', '1.webp'), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).webp().toBuffer());
     const t = await createTestApp({ WEB_DIST_DIR: dir });
     try {
       expect((await call(t.app, 'GET', '/robots.txt')).body).toContain('Disallow: /secret-of-the-build');
       expect((await call(t.app, 'GET', '/sitemap.xml')).body).toBe('<urlset>the build</urlset>');
-      const banner = await call(t.app, 'GET', '/banners/1.webp');
-      expect(banner.statusCode).toBe(200);
-      expect((await sharp(banner.rawPayload).metadata()).width).toBe(4);
     } finally {
       await t.close();
     }

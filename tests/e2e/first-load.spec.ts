@@ -55,6 +55,8 @@ function expectNoSkippedLevel(levels: number[], where: string) {
 test.describe('first load on a phone', () => {
   test('home, a product page and a filled cart: no layout shift, headings one level at a time', async ({ page, shop }) => {
     const { product, other } = await catalogue(shop);
+    // With the owner's banners: they are in the page from the start, so nothing moves when they arrive.
+    await shop.banners();
     await recordLayoutShifts(page);
 
     await page.goto('/');
@@ -80,6 +82,7 @@ test.describe('first load on a phone', () => {
 
   test('photos offer their 320 and 640 pixel copies; a card takes the 320 one; the largest paint is fetched first', async ({ page, shop }) => {
     const { product } = await catalogue(shop);
+    await shop.banners();
     await page.goto('/');
     const banner = page.locator('.carousel img').first();
     await expect(banner).toHaveAttribute('fetchpriority', 'high');

@@ -85,6 +85,33 @@ export class ShopApi {
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).product;
   }
+
+  /** The home page's banners: at least two (a carousel), added as the owner would when there are fewer. */
+  async banners(): Promise<void> {
+    const { token } = await this.admin();
+    const content = await this.request.get('/api/v1/shop/content');
+    const have = ((await content.json()).banners as unknown[]).length;
+    for (let added = have; added < 2; added++) {
+      const image = await sharp({ create: { width: 1200, height: 400, channels: 3, background: added ? '#1b7fa6' : '#4338ca' } }).png().toBuffer();
+      const res = await this.request.post('/api/v1/shop/banners', {
+        headers: { authorization: token },
+        multipart: { heading: `Banner ${added + 1}`, text: 'Made by the browser tests.', image: { name: 'banner.png', mimeType: 'image/png', buffer: image } },
+      });
+      // Two tests may add at once: a ninth banner is refused, which leaves enough.
+      expect([201, 400], await res.text()).toContain(res.status());
+    }
+  }
+
+  /** The product's options and every combination of their values as a variant (price and stock for all). */
+  async variants(product: Product, options: { name: string; values: string[] }[], fields: { price?: number; quantity?: number } = {}) {
+    const { token } = await this.admin();
+    const combinations = options.reduce<string[][]>((rows, option) => rows.flatMap((row) => option.values.map((value) => [...row, value])), [[]]);
+    const res = await this.request.put(`/api/v1/product/product-variants/${product._id}`, {
+      headers: { authorization: token },
+      data: { options, variants: combinations.map((values) => ({ price: fields.price ?? 20, quantity: fields.quantity ?? 5, options: values })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 }
 
 /** Sign a browser in the way the app keeps its session: `auth` in localStorage. */

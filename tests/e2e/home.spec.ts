@@ -4,6 +4,7 @@ test.describe('home: browse, filter, load more', () => {
   test('shows the carousel, the filters and the newest products, and adds to the cart', async ({ page, shop }) => {
     const category = await shop.category(`Lamps ${Date.now()}`);
     const product = await shop.product(category, { name: `Brass Reading Lamp ${Date.now()}`, price: 45 });
+    await shop.banners();
 
     await page.goto('/');
     await expect(page).toHaveTitle('All Products - Best offers - Emporium');

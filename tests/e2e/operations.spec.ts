@@ -178,7 +178,8 @@ test.describe('order detail and packing slips', () => {
     const status = main.getByLabel('Order status', { exact: true });
     await expect(status).toHaveValue('not_processed');
     await status.selectOption({ label: 'Processing' });
-    await expect(toast(page, 'Order status set to Processing')).toBeVisible();
+    await page.getByRole('alertdialog', { name: `Mark order #${orderId} Processing?` }).getByRole('button', { name: 'Mark Processing' }).click();
+    await expect(toast(page, '1 order marked Processing')).toBeVisible();
     await expect(history.getByRole('listitem')).toHaveCount(2);
     await expect(history.getByRole('listitem').nth(1)).toContainText(`Not Processed → Processing by ${ADMIN.name}`);
     await page.reload();
@@ -211,8 +212,8 @@ test.describe('order detail and packing slips', () => {
     await page.goto('/dashboard/admin/orders');
     const print = main.getByRole('button', { name: 'Print selected' });
     await expect(print).toHaveAttribute('aria-disabled', 'true');
-    await main.getByRole('checkbox', { name: `Select order #${orderId} for printing` }).check();
-    await main.getByRole('checkbox', { name: `Select order #${otherId} for printing` }).check();
+    await main.getByRole('checkbox', { name: `Select order #${orderId}`, exact: true }).check();
+    await main.getByRole('checkbox', { name: `Select order #${otherId}`, exact: true }).check();
     await expect(main.getByText('2 selected')).toBeVisible();
     const [slipsPage] = await Promise.all([
       page.waitForEvent('popup'),

@@ -36,6 +36,8 @@ for (const size of WIDTHS) {
         ['/about', /About/],
         ['/contact', /Contact/],
         ['/policy', /Privacy Policy/],
+        ['/shipping', /Shipping Policy/],
+        ['/returns', /Returns Policy/],
         ['/register', /Register/],
         ['/login', /Login/],
         ['/forgot-password', /Password/],

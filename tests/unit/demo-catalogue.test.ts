@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
-import { renderBannerImage, renderProductPhoto } from '../../src/server/db/seed/product-photo-art.ts';
+import { slugify } from '../../src/domain/slug.ts';
+import { demoBanners, demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
+import { drawingNameFor, renderBannerImage, renderProductPhoto } from '../../src/server/db/seed/product-photo-art.ts';
 
 const products = demoCatalogue.flatMap((category) =>
   category.products.map((product) => ({ ...product, category: category.name })),
@@ -89,9 +90,47 @@ describe('generated artwork', () => {
     }
   }, 60_000);
 
+  it('has four home banners (the carousel\'s 4 slides), each with a heading, text and a link of the shop or none', () => {
+    expect(demoBanners).toHaveLength(4);
+    const categorySlugs = demoCatalogue.map((category) => `/category/${slugify(category.name)}`);
+    for (const banner of demoBanners) {
+      expect(banner.heading.length).toBeGreaterThan(0);
+      expect(banner.text.length).toBeGreaterThan(0);
+      if (banner.link) expect(categorySlugs).toContain(banner.link);
+    }
+  });
+
+  it('draws each demo product as what it is, by whole words of its name', () => {
+    const drawn = Object.fromEntries(products.map((product) => [product.name, drawingNameFor(product.name)]));
+    expect(drawn).toMatchObject({
+      'Keystone Mechanical Keyboard': 'keyboard',
+      'Nimbus 14 Ultrabook Laptop': 'laptop',
+      'Pulse Mini Bluetooth Speaker': 'speaker',
+      'Orbit Fitness Smartwatch': 'smartwatch',
+      'Volt Braided USB-C Cable': 'cable',
+      'Halo Qi Charging Pad': 'chargingPad',
+      'Cloudstep Everyday Sneakers': 'sneaker',
+      'Cozy Knit Beanie': 'cap',
+      'Summit Trail Backpack 30L': 'backpack',
+      'Flow Cork Yoga Mat': 'yogaMat',
+      'Rally Pro Tennis Balls (3-Pack)': 'ball',
+      'Glacier Insulated Water Bottle': 'waterBottle',
+      'Ridgeline Two-Person Tent': 'tent',
+      // "Match" and "Matte" are not a mat.
+      'Striker Match Football': 'ball',
+      'Velvet Matte Lipstick': 'lipstick',
+      'Zoom Remote Control Racer': 'racer',
+      'Silk Glow Ionic Hair Dryer': 'hairDryer',
+      'Harvest Acacia Cutting Board': 'cuttingBoard',
+      'Trailhead Denim Jacket': 'jacket',
+      'Alpine Down Puffer Jacket': 'jacket',
+      'Velocity Speed Jump Rope': 'jumpRope',
+    });
+  });
+
   it('renders four 1200x400 WebP banners under 80 KB', async () => {
     const banners = [];
-    for (let index = 0; index < 4; index++) {
+    for (let index = 0; index < demoBanners.length; index++) {
       const banner = await renderBannerImage(index);
       expect(banner.contentType).toBe('image/webp');
       expect(banner.data.length).toBeLessThan(80 * 1024);

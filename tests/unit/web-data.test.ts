@@ -161,6 +161,8 @@ describe('audit log entries', () => {
     expect(fieldLabel('lowStockThreshold')).toBe('Low-stock threshold');
     expect(fieldLabel('deliveryAddress')).toBe('Delivery address');
     expect(auditSubject({ kind: 'product', entityId: '12', after: null })).toBe('Product #12');
+    expect(auditSubject({ kind: 'product', entityId: '12', after: null, name: 'Walnut Desk Lamp' })).toBe("Product 'Walnut Desk Lamp'");
+    expect(auditSubject({ kind: 'order', entityId: '1042', after: null, name: null })).toBe('Order #1042');
     expect(auditSubject({ kind: 'import', entityId: null, after: { file: 'products.csv' } })).toBe('products.csv');
     expect(auditSubject({ kind: 'restore', entityId: null, after: null })).toBe('');
     expect(auditSubject({ kind: 'backup', entityId: null, after: { file: 'emporium-backup-x.jsonl.gz' } })).toBe('emporium-backup-x.jsonl.gz');

@@ -5,12 +5,12 @@ import { type Product, productFields } from '../../src/contract/product.ts';
 import { PRODUCT_FORM_FIELDS } from '../../src/web/admin/components/product-form.tsx';
 import { checkWithSchema } from '../../src/web/components/ui/schema-form.tsx';
 import { REDIRECT_SECONDS, redirectMessage, tick } from '../../src/web/features/auth/components/countdown.ts';
-import { nextSlide, previousSlide, SLIDES } from '../../src/web/features/home/components/carousel.tsx';
+import { nextSlide, previousSlide } from '../../src/web/features/home/components/carousel.tsx';
 import { groupOrderProducts } from '../../src/web/features/orders/components/orders-table.tsx';
 import { nextPageParam, type ProductPage } from '../../src/web/features/products/api/product-pages.ts';
 import { timeSince } from '../../src/web/lib/time-since.ts';
 import { parseSession } from '../../src/web/stores/auth-store.ts';
-import { addToCart, cartTotal, parseCart, removeFromCart } from '../../src/web/stores/cart-store.ts';
+import { addToCart, cartTotal, parseCart, removeFromCart, unitsInCart } from '../../src/web/stores/cart-store.ts';
 
 const product = (id: string, price = 10): Product => ({
   _id: id,
@@ -67,6 +67,20 @@ describe('cart store transitions', () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart({ _id: '1' })).toEqual([]);
     expect(parseCart('[]')).toEqual([]);
+  });
+
+  it('holds variants: each its own price, counted and removed per variant; a malformed variant is dropped', () => {
+    const tee = product('1', 10);
+    const mBlue = { _id: '7', title: 'M / Blue', price: 12.5, photo: { _id: '3', version: 'a' } };
+    const lRed = { _id: '8', title: 'L / Red', price: 15, photo: null };
+    const cart = addToCart(addToCart(addToCart(addToCart([], tee, mBlue), tee, lRed), tee, mBlue), tee);
+    expect(cart[0]).toEqual({ ...tee, variant: mBlue });
+    expect(cartTotal(cart)).toBe(50);
+    expect([unitsInCart(cart, '1', '7'), unitsInCart(cart, '1', '8'), unitsInCart(cart, '1')]).toEqual([2, 1, 1]);
+    expect(removeFromCart(cart, '1', '8').map((entry) => entry.variant?._id)).toEqual(['7', '7', undefined]);
+    expect(removeFromCart(cart, '1').map((entry) => entry.variant?._id)).toEqual(['7', '8', '7']);
+    expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
+    expect(parseCart([{ ...tee, variant: { _id: 7, title: 'M' } }])).toEqual([tee]);
   });
 });
 
@@ -153,10 +167,6 @@ describe('nextPageParam (Load more)', () => {
 });
 
 describe('carousel', () => {
-  it('has 4 slides', () => {
-    expect(SLIDES).toHaveLength(4);
-  });
-
   it('moves forward and wraps from the last slide to the first', () => {
     expect(nextSlide(0, 4)).toBe(1);
     expect(nextSlide(2, 4)).toBe(3);

@@ -15,6 +15,13 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const awaitingPayment = (status: AnyColumn) =>
   sql`${status} in (${sql.raw(AWAITING_PAYMENT.map((value) => `'${value}'`).join(', '))})`;
 
+/**
+ * An order to ship: paid (or paid on delivery) and not shipped yet. Written out once: the partial index's
+ * predicate and the admin list's filter must spell it the same way.
+ */
+export const toShip = (t: { status: AnyColumn; paymentStatus: AnyColumn; paymentMethod: AnyColumn }) =>
+  sql`${t.status} in ('not_processed', 'processing') and (${t.paymentMethod} = 'cash_on_delivery' or ${t.paymentStatus} in ('paid', 'partially_refunded'))`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -35,7 +42,14 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // Ascending indexes scanned backwards serve "newest first" (ORDER BY … DESC, whose nulls come first).
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    // The admin's search of customers by name or e-mail (substrings, ILIKE '%word%'): the orders and users lists.
+    index('users_search_trgm_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.email}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );
 
 export const categories = pgTable(
@@ -91,6 +105,10 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_price_idx').on(t.priceCents),
+    // The admin's products list: sorted by name, price or stock (keyset pages on (key, id)).
+    index('products_name_id_idx').on(t.name, t.id),
+    index('products_price_id_idx').on(t.priceCents, t.id),
+    index('products_quantity_id_idx').on(t.quantity, t.id),
     // GIN indexes without a pending list (fastupdate off): a bulk load is searchable at full speed at once,
     // instead of after the next vacuum (writes to the catalogue are rare, reads are not).
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
@@ -319,6 +337,10 @@ export const orders = pgTable(
     // The limits on orders waiting for payment on delivery, per account and per address (few rows each).
     index('orders_open_buyer_idx').on(t.buyerId).where(awaitingPayment(t.status)),
     index('orders_open_from_idx').on(t.placedFrom).where(awaitingPayment(t.status)),
+    // The admin's orders list: sorted by total, filtered by payment status, "to ship" (keyset pages).
+    index('orders_total_idx').on(t.totalCents, t.id),
+    index('orders_payment_created_idx').on(t.paymentStatus, t.status, t.createdAt, t.id),
+    index('orders_to_ship_idx').on(t.createdAt, t.id).where(toShip(t)),
     check(
       'orders_status_valid',
       sql`${t.status} in ('not_processed', 'processing', 'shipped', 'delivered', 'cancelled')`,
@@ -340,6 +362,11 @@ export const orderItems = pgTable(
     description: text('description').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The variant sold (null: a line of an order placed before variants); its SKU, values and photo as they were. */
+    variantId: integer('variant_id'),
+    sku: text('sku'),
+    variantTitle: text('variant_title').notNull().default(''),
+    photoId: integer('photo_id'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
@@ -505,6 +532,24 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * The owner's last status change of an order while it can be undone (ORDER_UNDO_SECONDS): what it was
+ * before, the stock it moved and its mail to the buyer, held in the outbox until `until`. Undoing puts the
+ * status and stock back and deletes the mail unsent; a later change replaces the row.
+ */
+export const orderStatusUndo = pgTable('order_status_undo', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  beforeStatus: text('before_status').notNull(),
+  beforePayment: text('before_payment').notNull(),
+  afterStatus: text('after_status').notNull(),
+  /** 1: the change put the order's stock back; -1: it took it again; 0: no stock moved. */
+  stockMoved: integer('stock_moved').notNull().default(0),
+  mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** Failed sign-in or reset attempts per account, in a fixed window. */
 export const authFailures = pgTable('auth_failures', {
   key: text('key').primaryKey(),
@@ -563,3 +608,42 @@ export const catalogueCounters = pgTable('catalogue_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull(),
 });
+
+/**
+ * The shop's own words (one row, id 1): contact details, the About text, the policies, the announcement
+ * bar. An empty text is one the owner has not written yet.
+ */
+export const shopDetails = pgTable(
+  'shop_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    about: text('about').notNull().default(''),
+    privacyPolicy: text('privacy_policy').notNull().default(''),
+    shippingPolicy: text('shipping_policy').notNull().default(''),
+    returnsPolicy: text('returns_policy').notNull().default(''),
+    announcementText: text('announcement_text').notNull().default(''),
+    announcementLink: text('announcement_link').notNull().default(''),
+    announcementOn: boolean('announcement_on').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_details_one_row', sql`${t.id} = 1`)],
+);
+
+/** The home page's banners, in the owner's order (position 1…BANNERS_MAX); the picture a 1200×400 WebP. */
+export const homeBanners = pgTable(
+  'home_banners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull().default(''),
+    text: text('text').notNull().default(''),
+    link: text('link').notNull().default(''),
+    image: bytea('image').notNull(),
+    etag: text('etag').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('home_banners_position_idx').on(t.position)],
+);

@@ -7,12 +7,22 @@ import { toCents } from '../../domain/money.ts';
 import { slugify } from '../../domain/slug.ts';
 import { photoEtag } from '../lib/image.ts';
 import type { Db } from './client.ts';
-import { appSettings, categories, productPhotos, products } from './schema.ts';
+import { appSettings, categories, homeBanners, productPhotos, products } from './schema.ts';
 
 const SEEDED_KEY = 'demo_catalogue_seeded_at';
 
 /** The demo photos drawn at build time (dist/demo-photos); drawn at seed time when they are not there. */
 export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../../demo-photos', import.meta.url));
+
+/** The file of the demo's home banner at `index` (0-based) in DEMO_PHOTOS_DIR. */
+export const demoBannerFile = (index: number) => `banner-${index + 1}.webp`;
+
+async function demoBanner(index: number): Promise<Buffer> {
+  const file = join(DEMO_PHOTOS_DIR, demoBannerFile(index));
+  if (existsSync(file)) return readFile(file);
+  const { renderBannerImage } = await import('./seed/product-photo-art.ts');
+  return (await renderBannerImage(index)).data;
+}
 
 async function demoPhoto(input: { name: string; category: string; index: number }): Promise<Buffer> {
   const file = join(DEMO_PHOTOS_DIR, `${slugify(input.name)}.webp`);
@@ -37,13 +47,14 @@ export async function seedDemoCatalogue(db: Db, log?: Pick<FastifyBaseLogger, 'i
 
   const started = Date.now();
   // The demo data (and, without a build, its drawings) is loaded only when a seed happens.
-  const { demoCatalogue } = await import('./seed/demo-catalogue.ts');
+  const { demoBanners, demoCatalogue } = await import('./seed/demo-catalogue.ts');
   const entries = demoCatalogue.flatMap((category) =>
     category.products.map((product, index) => ({ category: category.name, product, index })),
   );
   const photos = await Promise.all(
     entries.map(({ category, product, index }) => demoPhoto({ name: product.name, category, index })),
   );
+  const bannerPictures = await Promise.all(demoBanners.map((_banner, index) => demoBanner(index)));
 
   await db.transaction(async (tx) => {
     const categoryRows = await tx
@@ -75,6 +86,13 @@ export async function seedDemoCatalogue(db: Db, log?: Pick<FastifyBaseLogger, 'i
         const photo = photos[position];
         if (!photo) throw new Error('missing demo photo');
         return { productId: row.id, contentType: 'image/webp', data: photo, etag: photoEtag(photo) };
+      }),
+    );
+    // The demo's home banners are the demo's data: the owner changes or deletes them in the admin.
+    await tx.insert(homeBanners).values(
+      demoBanners.map((banner, index) => {
+        const image = bannerPictures[index] as Buffer;
+        return { ...banner, position: index + 1, image, etag: photoEtag(image) };
       }),
     );
   });

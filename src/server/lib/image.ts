@@ -51,6 +51,42 @@ function encode(image: Sharp, format: StoredFormat): Promise<Buffer> {
   }
 }
 
+/** How an upload is stored, when its header is one of an accepted image (400 otherwise). */
+async function acceptedFormat(data: Buffer, field = 'photo'): Promise<StoredFormat> {
+  let format: StoredFormat | undefined;
+  try {
+    const metadata = await sharp(data, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
+    // HEIF is accepted only as AVIF (AV1-compressed), which browsers can show.
+    const heifIsAvif = metadata.format !== 'heif' || metadata.compression === 'av1';
+    if (metadata.width && metadata.height && heifIsAvif) format = STORED_AS[metadata.format ?? ''];
+  } catch {
+    format = undefined;
+  }
+  if (!format) throw badRequest(NOT_AN_IMAGE.replace(/^photo/, field));
+  return format;
+}
+
+/** A home banner's size: wide and short, calm enough for a caption on its left. */
+export const BANNER_SIZE = { width: 1200, height: 400 } as const;
+
+/**
+ * A home banner from an upload (any photo `checkPhoto` accepts): turned upright, cropped to fill 1200×400
+ * around its most interesting part, stored as WebP without metadata.
+ */
+export async function bannerPicture(data: Buffer): Promise<{ data: Buffer; etag: string }> {
+  await acceptedFormat(data, 'image');
+  try {
+    const picture = await sharp(data, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS })
+      .autoOrient()
+      .resize({ ...BANNER_SIZE, fit: 'cover', position: sharp.strategy.attention })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { data: picture, etag: photoEtag(picture) };
+  } catch {
+    throw badRequest('image: the image is damaged or cut off');
+  }
+}
+
 /**
  * Accept the bytes only when the whole image decodes (a valid header followed by anything else is
  * refused or cut away), then store a fresh encoding of its pixels: turned upright, without EXIF, GPS,
@@ -58,16 +94,7 @@ function encode(image: Sharp, format: StoredFormat): Promise<Buffer> {
  */
 export async function checkPhoto(data: Buffer): Promise<CheckedPhoto> {
   const open = () => sharp(data, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS, animated: true });
-  let format: StoredFormat | undefined;
-  try {
-    const metadata = await open().metadata();
-    // HEIF is accepted only as AVIF (AV1-compressed), which browsers can show.
-    const heifIsAvif = metadata.format !== 'heif' || metadata.compression === 'av1';
-    if (metadata.width && metadata.height && heifIsAvif) format = STORED_AS[metadata.format ?? ''];
-  } catch {
-    format = undefined;
-  }
-  if (!format) throw badRequest(NOT_AN_IMAGE);
+  const format = await acceptedFormat(data);
   let stored: Buffer;
   let storedFormat = format;
   try {

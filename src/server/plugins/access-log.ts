@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnswerCache } from './answer-cache.ts';
 
 /** Probes and static files are not logged when they succeed. */
-const QUIET_PATHS = /^\/(healthz|readyz|assets\/|banners\/|favicon)/;
+const QUIET_PATHS = /^\/(healthz|readyz|assets\/|favicon)/;
 const STATS_EVERY_MS = 60_000;
 
 /**

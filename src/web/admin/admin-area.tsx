@@ -12,6 +12,7 @@ import AdminOrderDetailRoute from './routes/order-detail.tsx';
 import AdminOrdersRoute from './routes/orders.tsx';
 import PrintOrdersRoute from './routes/print-orders.tsx';
 import AdminProductsRoute from './routes/products.tsx';
+import AdminShopRoute from './routes/shop.tsx';
 import AdminSettingsRoute from './routes/settings.tsx';
 import UpdateProductRoute from './routes/update-product.tsx';
 import AdminUsersRoute from './routes/users.tsx';
@@ -38,6 +39,7 @@ export default function AdminArea() {
         <Route path="users" element={<AdminUsersRoute />} />
         <Route path="data" element={<AdminDataRoute />} />
         <Route path="audit" element={<AdminAuditRoute />} />
+        <Route path="shop" element={<AdminShopRoute />} />
         <Route path="settings" element={<AdminSettingsRoute />} />
         <Route path="*" element={<AdminNotFoundRoute />} />
       </Routes>

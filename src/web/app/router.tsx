@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { AnnouncementBar } from '../features/shop/components/announcement-bar.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
 import { useCategories } from '../features/categories/api/get-categories.ts';
@@ -40,7 +41,7 @@ function SiteSearch() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} searchBox={<SiteSearch />} onLogout={logout} />}>
+      <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} searchBox={<SiteSearch />} announcement={<AnnouncementBar />} onLogout={logout} />}>
         <Route path={paths.home} element={<HomeRoute />} />
         <Route path="/product/:slug" element={<ProductDetails />} />
         <Route path={paths.categories} element={<Categories />} />
@@ -50,6 +51,8 @@ export function AppRoutes() {
         <Route path={paths.about} element={<About />} />
         <Route path={paths.contact} element={<Contact />} />
         <Route path={paths.policy} element={<Policy />} />
+        <Route path={paths.shipping} element={<Policy />} />
+        <Route path={paths.returns} element={<Policy />} />
         <Route path={paths.register} element={<Register />} />
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />

@@ -470,3 +470,18 @@ export const demoCatalogue: DemoCategory[] = [
     ],
   },
 ];
+
+export interface DemoBanner {
+  heading: string;
+  text: string;
+  /** A path of the shop (a category's page), or '' for none. */
+  link: string;
+}
+
+/** The demo shop's home banners, in order; their pictures are drawn (renderBannerImage, by position). */
+export const demoBanners: DemoBanner[] = [
+  { heading: 'New season, new favourites', text: 'Fresh arrivals across every category.', link: '' },
+  { heading: 'Free delivery on big days', text: 'Many items ship free. Pay when it arrives.', link: '' },
+  { heading: 'Gadgets that just work', text: 'Headphones, phones and more, hand-picked.', link: '/category/electronics' },
+  { heading: 'Make home lovely', text: 'Kitchen, décor and everyday comforts.', link: '/category/home-and-kitchen' },
+];

@@ -1,9 +1,9 @@
 import type { AuditEntry } from '../../../contract/audit.ts';
-import type { AuditFilter, AuditRow } from './repo.ts';
+import type { AuditFilter, AuditRow, NamedAuditRow } from './repo.ts';
 
 const wireIdOf = (id: number | null) => (id === null ? null : String(id));
 
-export const toWireEntry = (row: AuditRow): AuditEntry => ({
+export const toWireEntry = (row: NamedAuditRow): AuditEntry => ({
   _id: String(row.id),
   at: row.at.toISOString(),
   actor: { _id: wireIdOf(row.actorId), name: row.actorName },
@@ -11,6 +11,7 @@ export const toWireEntry = (row: AuditRow): AuditEntry => ({
   action: row.action,
   kind: row.entity,
   entityId: wireIdOf(row.entityId),
+  name: row.entity === 'order' ? null : row.name,
   before: (row.before as Record<string, unknown> | null) ?? null,
   after: (row.after as Record<string, unknown> | null) ?? null,
 });

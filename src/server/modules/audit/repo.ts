@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, categories, products, users } from '../../db/schema.ts';
 
 /** Who did something, and from which address (none for the server itself or a command-line tool). */
 export interface Actor {
@@ -70,14 +70,24 @@ function auditWhere(filter: AuditFilter) {
   return and(...conditions);
 }
 
-export async function listAudit(db: Db, filter: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
-  return db
-    .select()
+/** An entry with the name of what it changed: the product's, category's or user's name now (a join by id), or as the entry kept it. */
+export type NamedAuditRow = AuditRow & { name: string | null };
+
+export async function listAudit(db: Db, filter: AuditFilter, limit: number, offset: number): Promise<NamedAuditRow[]> {
+  const rows = await db
+    .select({
+      entry: auditLog,
+      name: sql<string | null>`coalesce(${products.name}, ${categories.name}, ${users.name}, ${auditLog.after} ->> 'name', ${auditLog.before} ->> 'name')`,
+    })
     .from(auditLog)
+    .leftJoin(products, and(eq(auditLog.entity, 'product'), eq(products.id, auditLog.entityId)))
+    .leftJoin(categories, and(eq(auditLog.entity, 'category'), eq(categories.id, auditLog.entityId)))
+    .leftJoin(users, and(eq(auditLog.entity, 'user'), eq(users.id, auditLog.entityId)))
     .where(auditWhere(filter))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
     .offset(offset);
+  return rows.map((row) => ({ ...row.entry, name: row.name }));
 }
 
 export async function countAudit(db: Db, filter: AuditFilter): Promise<number> {

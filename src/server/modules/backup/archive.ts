@@ -55,15 +55,18 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'mail_outbox', key: ['id'], batch: 500 },
   { name: 'password_reset_tokens', key: ['id'], batch: 1000 },
   { name: 'audit_log', key: ['id'], batch: 1000 },
+  { name: 'shop_details', key: ['id'], batch: 10 },
+  { name: 'home_banners', key: ['id'], batch: 20 },
   // Signed-out tokens: the signing secret travels with the backup, so they must stay refused after a move.
   { name: 'revoked_tokens', key: ['jti'], batch: 1000 },
 ];
 
 /**
  * Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins and the
- * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh).
+ * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh), and
+ * the undo of a status change (seconds long: a restored shop's changes are final).
  */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses'];
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;

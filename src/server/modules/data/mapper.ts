@@ -1,5 +1,6 @@
 import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import { minorToDecimal, shopMoney } from '../../../domain/money.ts';
+import { productVariantName } from '../../../domain/variants.ts';
 import { isPaid, ORDER_STATUS_LABELS, type OrderStatus, paymentLabel } from '../../../domain/order-status.ts';
 import type { OptionRow, StoredProduct, VariantRow } from '../product/service.ts';
 import type { OrderLineRow } from './repo.ts';
@@ -43,8 +44,9 @@ export function toOrderCsvRow(line: OrderLineRow): unknown[] {
     line.deliveryName,
     line.deliveryAddress,
     line.deliveryPhone,
+    line.sku ?? '',
     line.productId,
-    line.name,
+    productVariantName(line.name, line.variantTitle),
     line.quantity,
     money(line.unitPriceCents),
     money(line.unitPriceCents * line.quantity),

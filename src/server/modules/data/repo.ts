@@ -23,6 +23,8 @@ const orderLineSelection = {
   deliveryPhone: orders.deliveryPhone,
   productId: orderItems.productId,
   name: orderItems.name,
+  variantTitle: orderItems.variantTitle,
+  sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPriceCents: orderItems.unitPriceCents,
 };
@@ -35,6 +37,8 @@ export interface DayRange {
   to?: string | undefined;
   /** The days are this time zone's. */
   timeZone: string;
+  /** Only these orders (none: every order of the days). */
+  ids?: number[] | undefined;
 }
 
 /**
@@ -54,6 +58,7 @@ export async function* orderLines(db: Db, range: DayRange): AsyncGenerator<Order
         and(
           from ? sql`${orders.createdAt} >= ${from}` : undefined,
           to ? sql`${orders.createdAt} < ${to}` : undefined,
+          range.ids ? inArray(orders.id, range.ids) : undefined,
           after ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
         ),
       )

@@ -34,11 +34,11 @@ export const dataHandlers = (data: DataService) =>
     },
 
     ordersCsv: async (request, reply) => {
-      const { from, to } = request.query;
+      const { from, to, ids } = request.query;
       async function* rows() {
-        for await (const line of data.orderLines(from, to)) yield toOrderCsvRow(line);
+        for await (const line of data.orderLines(from, to, ids)) yield toOrderCsvRow(line);
       }
-      const span = from || to ? `-${from ?? 'start'}-to-${to ?? today()}` : '';
+      const span = ids ? `-selected-${today()}` : from || to ? `-${from ?? 'start'}-to-${to ?? today()}` : '';
       return sendCsv(reply, `orders${span}.csv`, ORDER_CSV_COLUMNS, rows());
     },
   }) satisfies Partial<Handlers>;

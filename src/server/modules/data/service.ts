@@ -44,8 +44,8 @@ export function createDataService(db: Db, timeZone: string) {
       return { report: { ...plan.report, applied: apply && !refused }, refused };
     },
 
-    /** Order lines of orders placed within [from, to], days in the shop's time zone. */
-    orderLines: (from: string | undefined, to: string | undefined) => orderLines(db, { from, to, timeZone }),
+    /** Order lines of orders placed within [from, to], days in the shop's time zone (only the `ids` orders when named). */
+    orderLines: (from: string | undefined, to: string | undefined, ids?: number[]) => orderLines(db, { from, to, timeZone, ids }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueueMail } from './repo.ts';
+import { cancelUnsentMail, enqueueMail } from './repo.ts';
 import * as templates from './templates.ts';
 
 export interface MailerOptions extends templates.MailContext {
@@ -27,10 +27,18 @@ export function createMailer(options: MailerOptions) {
       }
     },
 
-    async statusChanged(tx: Db | Tx, order: { id: number; buyerName: string; buyerEmail: string; status: OrderStatus }): Promise<void> {
-      if (!templates.NOTIFIED_STATUSES.includes(order.status)) return;
-      await enqueueMail(tx, { kind: `order-${order.status}`, toAddress: order.buyerEmail, ...templates.statusChange(context, order) });
+    /** The buyer's mail of a status change (none for the statuses they are not told of): its outbox id, or null. */
+    async statusChanged(
+      tx: Db | Tx,
+      order: { id: number; buyerName: string; buyerEmail: string; status: OrderStatus },
+      delaySeconds = 0,
+    ): Promise<number | null> {
+      if (!templates.NOTIFIED_STATUSES.includes(order.status)) return null;
+      return enqueueMail(tx, { kind: `order-${order.status}`, toAddress: order.buyerEmail, ...templates.statusChange(context, order) }, delaySeconds);
     },
+
+    /** Drop a mail never tried yet (an undone change's), in the caller's transaction; false once a worker took it. */
+    cancelUnsent: (tx: Db | Tx, mailId: number): Promise<boolean> => cancelUnsentMail(tx, mailId),
 
     PASSWORD_RESET_KIND,
 

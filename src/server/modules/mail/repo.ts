@@ -17,11 +17,27 @@ export interface NewMail {
  * Written in the caller's transaction: the mail exists exactly when what caused it does. `delaySeconds`:
  * not sent before then (the worker's next look after it).
  */
-export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0): Promise<void> {
-  await tx.insert(mailOutbox).values({
-    ...mail,
-    ...(delaySeconds > 0 ? { nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` } : {}),
-  });
+export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      ...mail,
+      ...(delaySeconds > 0 ? { nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  return row?.id ?? 0;
+}
+
+/**
+ * Drop a mail that was never tried (an undone status change's): only while it waits unsent; false once a
+ * worker has taken it (it is being sent, or was).
+ */
+export async function cancelUnsentMail(tx: Db | Tx, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), eq(mailOutbox.attempts, 0)))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }
 
 /**
@@ -84,13 +100,14 @@ export async function markAttemptFailed(
 
 /**
  * Mails waiting for a retry are due at once: a process that starts (after the mail settings were fixed,
- * or after a crash) sends what is waiting instead of finishing the old back-off.
+ * or after a crash) sends what is waiting instead of finishing the old back-off. A mail never tried yet
+ * keeps its time (a status change's mail waits out its undo window, even across a restart).
  */
 export async function retryPendingNow(db: Db): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now()` })
-    .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.nextAttemptAt, sql`now()`)));
+    .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.attempts, 0), gt(mailOutbox.nextAttemptAt, sql`now()`)));
 }
 
 /** The owner sends a failed mail again: a fresh set of tries, at once. */

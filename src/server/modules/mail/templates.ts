@@ -1,5 +1,4 @@
-import type { OrderStatus } from '../../../domain/order-status.ts';
-import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
+import { MAILED_STATUSES, type MailedStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/order-status.ts';
 import { formatShopMoney } from '../../../domain/money.ts';
 
 /** What every mail knows: the shop's name and its public address (links start with it). */
@@ -130,7 +129,7 @@ ${linesHtml(order)}
   };
 }
 
-const STATUS_SENTENCES: Partial<Record<OrderStatus, string>> = {
+const STATUS_SENTENCES: Record<MailedStatus, string> = {
   processing: 'is being prepared',
   shipped: 'is on its way',
   delivered: 'has been delivered. Thank you for shopping with us',
@@ -138,14 +137,14 @@ const STATUS_SENTENCES: Partial<Record<OrderStatus, string>> = {
 };
 
 /** The statuses a shopper is told about (a reopened order goes back to "Not Processed" quietly). */
-export const NOTIFIED_STATUSES = Object.keys(STATUS_SENTENCES) as OrderStatus[];
+export const NOTIFIED_STATUSES: readonly OrderStatus[] = MAILED_STATUSES;
 
 /** To the shopper, when the order's status changes. */
 export function statusChange(
   context: MailContext,
   order: { id: number; buyerName: string; status: OrderStatus },
 ): MailContent {
-  const sentence = STATUS_SENTENCES[order.status] ?? 'has changed';
+  const sentence = (STATUS_SENTENCES as Partial<Record<OrderStatus, string>>)[order.status] ?? 'has changed';
   const label = ORDER_STATUS_LABELS[order.status];
   const link = `${context.publicUrl}/dashboard/user/orders`;
   return {

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { AuditRow } from '../audit/service.ts';
 import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
-import { transferReference } from './service.ts';
+import { type CartEntry, transferReference } from './service.ts';
 
 /** What the wire adds to an order beside its row: its live payment page, and the shop's bank details. */
 export interface PaymentExtras {
@@ -43,8 +43,9 @@ function toWirePayment(row: OrderRow, extras: PaymentExtras): OrderPayment {
   return payment;
 }
 
-/** The product ids of a cart as it travels (whole products or `{_id}` entries, one per unit). */
-export const cartProductIds = (cart: { _id: string }[]): number[] => cart.map((entry) => Number(entry._id));
+/** A cart as it travels (whole products or `{_id}` entries, one per unit, each maybe naming its variant). */
+export const cartEntries = (cart: { _id: string; variant?: string | undefined }[]): CartEntry[] =>
+  cart.map((entry) => ({ productId: Number(entry._id), variantId: entry.variant === undefined ? null : Number(entry.variant) }));
 
 /** Products travel one entry per unit, as the cart holds them (the spec's Quantity is `products.length`). */
 function unitsOf(item: OrderItemRow): OrderProduct[] {
@@ -54,6 +55,16 @@ function unitsOf(item: OrderItemRow): OrderProduct[] {
     slug: item.slug,
     description: item.description,
     price: fromCents(item.unitPriceCents),
+    ...(item.variantId !== null && (item.variantTitle !== '' || item.sku !== null)
+      ? {
+          variant: {
+            _id: String(item.variantId),
+            title: item.variantTitle,
+            sku: item.sku,
+            photo: item.photoId === null ? null : String(item.photoId),
+          },
+        }
+      : {}),
   };
   return Array.from({ length: item.quantity }, () => unit);
 }

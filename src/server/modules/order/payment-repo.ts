@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { lineKey } from './repo.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -137,18 +138,20 @@ export async function pendingRefunds(db: Db, before: Date, limit: number): Promi
  * Units refunded so far per product of an order (a line is never refunded past what was bought); with
  * `restocked`, only those put back in stock.
  */
-export async function refundedUnits(tx: Tx, orderId: number, only: { restocked?: boolean } = {}): Promise<Map<number, number>> {
+/** Units refunded so far per order line (`lineKey`: its product and variant). */
+export async function refundedUnits(tx: Tx, orderId: number, only: { restocked?: boolean } = {}): Promise<Map<string, number>> {
   const rows = await tx
     .select({ lines: refunds.lines })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ['pending', 'succeeded']), only.restocked ? eq(refunds.restock, true) : undefined));
-  const units = new Map<number, number>();
+  const units = new Map<string, number>();
   for (const row of rows) {
-    for (const line of row.lines as { productId: number; quantity: number }[]) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+    for (const line of row.lines as { productId: number; variantId?: number | null; quantity: number }[]) {
+      units.set(lineKey(line), (units.get(lineKey(line)) ?? 0) + line.quantity);
+    }
   }
   return units;
 }
-
 
 export async function findPaymentById(db: Db | Tx, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));

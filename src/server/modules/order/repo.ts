@@ -4,9 +4,12 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { awaitingPayment, orderItems, orders, products, users } from '../../db/schema.ts';
+import { awaitingPayment, orderItems, orders, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** What an order line is per variant: its key in refunds and restocks (lines made before variants: the product). */
+export const lineKey = (line: { productId: number; variantId?: number | null }) => `${line.productId}:${line.variantId ?? ''}`;
 
 const orderSelection = {
   id: orders.id,
@@ -22,7 +25,7 @@ const orderSelection = {
 };
 export type OrderRow = SelectResultFields<typeof orderSelection>;
 
-function selectOrders(db: Db | Tx) {
+export function selectOrders(db: Db | Tx) {
   return db.select(orderSelection).from(orders).innerJoin(users, eq(users.id, orders.buyerId));
 }
 
@@ -87,6 +90,95 @@ export async function adjustStock(tx: Tx, lines: { productId: number; delta: num
     where ${products.id} = change.id`);
 }
 
+/** What checkout reads of a variant it sells: its stock and price, and what its order line keeps. */
+const variantSelection = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  priceCents: productVariants.priceCents,
+  stock: productVariants.stock,
+  sku: productVariants.sku,
+  title: sql<string>`concat_ws(' / ', nullif(${productVariants.option1}, ''), nullif(${productVariants.option2}, ''), nullif(${productVariants.option3}, ''))`,
+  /** The variant's first photo, else its product's first photo. */
+  photoId: sql<number | null>`coalesce(
+    (select ${productVariantPhotos.photoId} from ${productVariantPhotos} where ${productVariantPhotos.variantId} = ${productVariants.id} order by ${productVariantPhotos.position}, ${productVariantPhotos.photoId} limit 1),
+    (select ${productPhotos.id} from ${productPhotos} where ${productPhotos.productId} = ${productVariants.productId} order by ${productPhotos.position}, ${productPhotos.id} limit 1))`,
+};
+export type VariantStockRow = SelectResultFields<typeof variantSelection>;
+
+/** The variants a cart names by id (a cart holds at most MAX_CART_ENTRIES). */
+export async function variantsById(tx: Tx, ids: number[]): Promise<VariantStockRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids));
+}
+
+/** The products' variants in stock, in their order (an entry naming only its product takes the first in stock first). */
+export async function variantsInStock(tx: Tx, productIds: number[]): Promise<VariantStockRow[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .select(variantSelection)
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, productIds), sql`${productVariants.stock} > 0`))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+}
+
+export interface StockMove {
+  productId: number;
+  /** Null: an order line made before variants (its product's variants in order take or get the units). */
+  variantId: number | null;
+  /** Negative to take. */
+  delta: number;
+}
+
+/**
+ * Moves stock of variants and keeps their products' quantity in step, in the caller's transaction: the
+ * products are locked first (in id order, like checkout), each variant's stock moves by one conditional
+ * UPDATE that never goes below zero, then each product's quantity moves by the same total. The product's
+ * trigger (drizzle/0012_variants.sql) then finds its quantity equal to its variants' sum and moves nothing
+ * more; units given back to a variant deleted since (or of a line without one) reach the product, and the
+ * trigger gives them to its first variant. Answers the moves that could not be taken (short, or the variant
+ * gone): then no product moved, and the caller refuses (rolling back the variants that did move).
+ */
+export async function moveVariantStock(tx: Tx, moves: StockMove[]): Promise<StockMove[]> {
+  if (moves.length === 0) return [];
+  const productIds = [...new Set(moves.map((move) => move.productId))].sort((a, b) => a - b);
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
+  const perVariant = new Map<number, StockMove>();
+  for (const move of moves) {
+    if (move.variantId === null) continue;
+    const known = perVariant.get(move.variantId);
+    perVariant.set(move.variantId, known ? { ...known, delta: known.delta + move.delta } : { ...move });
+  }
+  const moved = new Set<number>();
+  if (perVariant.size > 0) {
+    const values = sql.join(
+      [...perVariant.values()].map((move) => sql`(${move.variantId}::int, ${move.productId}::int, ${move.delta}::int)`),
+      sql`, `,
+    );
+    const rows = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + change.delta` })
+      .from(sql`(values ${values}) as change(id, product_id, delta)`)
+      .where(
+        sql`${productVariants.id} = change.id and ${productVariants.productId} = change.product_id and ${productVariants.stock} + change.delta >= 0`,
+      )
+      .returning({ id: productVariants.id });
+    for (const row of rows) moved.add(row.id);
+  }
+  const refused: StockMove[] = [];
+  const perProduct = new Map<number, number>();
+  for (const move of perVariant.values()) {
+    const applied = moved.has(move.variantId as number);
+    if (!applied && move.delta < 0) refused.push(move);
+    else perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
+  }
+  for (const move of moves) {
+    if (move.variantId === null) perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
+  }
+  if (refused.length > 0) return refused;
+  await adjustStock(tx, [...perProduct].filter(([, delta]) => delta !== 0).map(([productId, delta]) => ({ productId, delta })));
+  return [];
+}
+
 export interface NewOrderItem {
   productId: number;
   name: string;
@@ -94,6 +186,10 @@ export interface NewOrderItem {
   description: string;
   unitPriceCents: number;
   quantity: number;
+  variantId: number | null;
+  sku: string | null;
+  variantTitle: string;
+  photoId: number | null;
 }
 
 export interface Delivery {

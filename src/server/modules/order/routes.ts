@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf, userOf } from '../auth/guards.ts';
 import { fromMinorUnits } from '../../../domain/money.ts';
-import { cartProductIds, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
+import { cartEntries, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
 import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 import type { OrderService } from './service.ts';
@@ -19,7 +19,7 @@ export const orderHandlers = (orders: OrderService) => {
     },
 
     placeOrder: async (request) => {
-      const placed = await orders.checkout(userOf(request), cartProductIds(request.body.cart), actorOf(request), request.body.paymentMethod);
+      const placed = await orders.checkout(userOf(request), cartEntries(request.body.cart), actorOf(request), request.body.paymentMethod);
       return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },
 

@@ -6,6 +6,7 @@ import { paths } from '../../../contract/pages.ts';
 import { formatMoney, shopMoney } from '../../../domain/money.ts';
 import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
+import { productVariantName } from '../../../domain/variants.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
@@ -15,6 +16,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentMailKind } from '../mail/templates.ts';
 import * as payRepo from './payment-repo.ts';
 import * as repo from './repo.ts';
+import * as undoRepo from './undo-repo.ts';
 
 export interface OrderPage {
   orders: repo.OrderRow[];
@@ -41,9 +43,16 @@ export const transferReference = (orderId: number) => `ORDER-${orderId}`;
 
 /** What a refund gives back beside its amount. */
 interface RefundDetail {
-  lines: { productId: number; quantity: number }[];
+  lines: RefundLine[];
   restock: boolean;
   reason: string;
+}
+
+/** A refunded line: its product, its variant (null: a line made before variants) and the units. */
+export interface RefundLine {
+  productId: number;
+  variantId: number | null;
+  quantity: number;
 }
 
 type AfterCommit = (() => Promise<void>)[];
@@ -53,6 +62,91 @@ export function countUnits(productIds: number[]): Map<number, number> {
   const units = new Map<number, number>();
   for (const id of productIds) units.set(id, (units.get(id) ?? 0) + 1);
   return units;
+}
+
+/** One unit of a cart: a product, and the variant it names (null: the product's first variant in stock). */
+export interface CartEntry {
+  productId: number;
+  variantId: number | null;
+}
+
+
+
+const stockWord = (left: number) => (left <= 0 ? 'sold out' : `only ${left} left`);
+
+/**
+ * The order lines of a cart, one per variant in the cart's order, from the locked products: an entry naming
+ * a variant takes it (400 naming the entry when it is not a variant of its product); an entry naming only a
+ * product takes its variants in stock in order, the first first, after the units named variants took. A
+ * cart asking more than there is refuses the whole order (409 naming each product and variant short).
+ */
+async function planLines(tx: Tx, entries: CartEntry[], stock: repo.StockRow[]): Promise<repo.NewOrderItem[]> {
+  const byProduct = new Map(stock.map((row) => [row.id, row]));
+  const named = await repo.variantsById(tx, [...new Set(entries.flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId])))]);
+  const variants = new Map(named.map((row) => [row.id, row]));
+  const lines = new Map<number, { variant: repo.VariantStockRow; quantity: number }>();
+  const order: number[] = [];
+  const add = (variant: repo.VariantStockRow, quantity: number) => {
+    const line = lines.get(variant.id);
+    if (line) line.quantity += quantity;
+    else {
+      lines.set(variant.id, { variant, quantity });
+      order.push(variant.id);
+    }
+  };
+  const short: string[] = [];
+  for (const [index, entry] of entries.entries()) {
+    if (entry.variantId === null) continue;
+    const variant = variants.get(entry.variantId);
+    if (!variant || variant.productId !== entry.productId) {
+      const product = byProduct.get(entry.productId)?.name ?? `product ${entry.productId}`;
+      throw badRequest(`cart.${index}.variant: ${entry.variantId} is not a variant of ${product}`);
+    }
+    add(variant, 1);
+  }
+  for (const line of lines.values()) {
+    if (line.variant.stock < line.quantity) {
+      short.push(`${productVariantName(byProduct.get(line.variant.productId)?.name ?? '', line.variant.title)} (${stockWord(line.variant.stock)})`);
+    }
+  }
+  const unnamed = countUnits(entries.filter((entry) => entry.variantId === null).map((entry) => entry.productId));
+  const inStock = await repo.variantsInStock(tx, [...unnamed.keys()]);
+  for (const [productId, wanted] of unnamed) {
+    let left = wanted;
+    let available = 0;
+    for (const variant of inStock.filter((row) => row.productId === productId)) {
+      const free = variant.stock - (lines.get(variant.id)?.quantity ?? 0);
+      if (free <= 0) continue;
+      available += free;
+      if (left > 0) {
+        add(variant, Math.min(free, left));
+        left -= Math.min(free, left);
+      }
+    }
+    if (left > 0) short.push(`${byProduct.get(productId)?.name ?? ''} (${stockWord(available)})`);
+  }
+  if (short.length > 0) throw conflict(`Not enough stock: ${short.join(', ')}`);
+  // Lines in the cart's order: a product's first entry places its lines.
+  const rank = new Map<number, number>();
+  for (const [index, entry] of entries.entries()) if (!rank.has(entry.productId)) rank.set(entry.productId, index);
+  const sorted = order
+    .map((id) => lines.get(id) as { variant: repo.VariantStockRow; quantity: number })
+    .sort((a, b) => (rank.get(a.variant.productId) ?? 0) - (rank.get(b.variant.productId) ?? 0));
+  return sorted.map(({ variant, quantity }) => {
+    const product = byProduct.get(variant.productId) as repo.StockRow;
+    return {
+      productId: product.id,
+      name: product.name,
+      slug: product.slug,
+      description: product.description,
+      unitPriceCents: variant.priceCents,
+      quantity,
+      variantId: variant.id,
+      sku: variant.sku,
+      variantTitle: variant.title,
+      photoId: variant.photoId,
+    };
+  });
 }
 
 export interface BuyerDetails {
@@ -102,7 +196,21 @@ function checkOrderLimits(open: { account: repo.OpenOrders; address: repo.OpenOr
   }
 }
 
-export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, payments: PaymentSettings) {
+/** What the owner's status changes offer: an undo for `undoSeconds`, the buyer's mail held until then (0: none). */
+export interface StatusChangeOptions {
+  undoSeconds: number;
+}
+
+/** An order moved by the owner: the order, and until when the change may be undone (null: it may not). */
+export type StatusChanged<T> = T & { changed: boolean; undoUntil: Date | null };
+
+export function createOrderService(
+  db: Db,
+  mailer: Mailer,
+  limits: OrderLimits,
+  payments: PaymentSettings,
+  statusChanges: StatusChangeOptions = { undoSeconds: 0 },
+) {
   const { provider } = payments;
   const system = systemActor('payments');
   const warn = (object: object, message: string) => payments.log?.warn(object, message);
@@ -151,9 +259,13 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     actor: Actor,
     after: AfterCommit,
     refund: RefundDetail = { lines: [], restock: false, reason: '' },
-  ): Promise<{ refundId: number | null }> {
+    statusMailDelaySeconds = 0,
+  ): Promise<{ refundId: number | null; statusMailId: number | null }> {
     const next = decision.state;
     let refundId: number | null = null;
+    let statusMailId: number | null = null;
+    // Any change of the order ends the undo of the owner's last one (setStatus keeps a new one after this).
+    await undoRepo.forgetUndo(tx, orderId);
     for (const effect of decision.effects) {
       if (effect.type === 'release_stock') await moveStock(tx, orderId, 1);
       else if (effect.type === 'take_stock') await moveStock(tx, orderId, -1);
@@ -172,7 +284,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
         });
         refundId = row.id;
         if (refund.restock && refund.lines.length > 0) {
-          await repo.adjustStock(tx, refund.lines.map((line) => ({ productId: line.productId, delta: line.quantity })));
+          await repo.moveVariantStock(tx, refund.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, delta: line.quantity })));
         }
         if (card) after.push(() => sendRefund(row.id));
         else await paymentMail(tx, orderId, 'payment-refunded', effect.amountMinor);
@@ -199,9 +311,15 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     });
     if (statusChanged) {
       const order = await repo.findOrder(tx, orderId);
-      if (order) await mailer.statusChanged(tx, { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment });
+      if (order) {
+        statusMailId = await mailer.statusChanged(
+          tx,
+          { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment },
+          statusMailDelaySeconds,
+        );
+      }
     }
-    return { refundId };
+    return { refundId, statusMailId };
   }
 
   async function runAfter(after: AfterCommit): Promise<void> {
@@ -363,30 +481,29 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
     await runAfter(after);
   }
 
-  /** Move stock back into the shop (cancel) or out of it again (un-cancel), refusing to go below zero. */
+  /** Move stock back into the shop (cancel) or out of it again (un-cancel), each line's own variant, refusing to go below zero. */
   async function moveStock(tx: Tx, orderId: number, direction: 1 | -1): Promise<void> {
     const items = await repo.itemsOfOrders(tx, [orderId]);
-    const units = new Map<number, number>();
-    for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
-    if (direction === 1) {
-      // Units a refund already put back on the shelves are not given back twice.
-      for (const [productId, quantity] of await payRepo.refundedUnits(tx, orderId, { restocked: true })) {
-        units.set(productId, Math.max(0, (units.get(productId) ?? 0) - quantity));
-      }
-    }
-    if (direction === -1) {
-      const stock = await repo.lockProducts(tx, [...units.keys()]);
-      const inStock = new Map(stock.map((row) => [row.id, row.quantity]));
-      // A product deleted since the order was cancelled has no stock left to take (checkout keeps one item per product).
-      const short = items.filter((item) => (inStock.get(item.productId) ?? 0) < (units.get(item.productId) ?? 0));
-      if (short.length > 0) {
-        throw conflict(`Not enough stock to reopen this order: ${short.map((item) => item.name).join(', ')}`);
-      }
-    }
-    await repo.adjustStock(
-      tx,
-      [...units].map(([productId, quantity]) => ({ productId, delta: direction * quantity })),
-    );
+    // Units a refund already put back on the shelves are not given back twice.
+    const restocked = direction === 1 ? await payRepo.refundedUnits(tx, orderId, { restocked: true }) : new Map<string, number>();
+    const moves = items.map((item) => ({
+      productId: item.productId,
+      variantId: item.variantId,
+      delta: direction * Math.max(0, item.quantity - (restocked.get(repo.lineKey(item)) ?? 0)),
+    }));
+    // A product deleted since the order was cancelled has no stock left to take; a line made before variants
+    // takes from its product's quantity.
+    const left =
+      direction === -1 ? new Map((await repo.lockProducts(tx, [...new Set(items.map((item) => item.productId))])).map((row) => [row.id, row.quantity])) : null;
+    const unnamed = countUnits(items.flatMap((item) => (item.variantId === null ? Array<number>(item.quantity).fill(item.productId) : [])));
+    const refuse = (short: repo.OrderItemRow[]) => {
+      throw conflict(`Not enough stock to reopen this order: ${[...new Set(short.map((item) => productVariantName(item.name, item.variantTitle)))].join(', ')}`);
+    };
+    const shortProducts = items.filter((item) => left && item.variantId === null && (left.get(item.productId) ?? 0) < (unnamed.get(item.productId) ?? 0));
+    if (shortProducts.length > 0) refuse(shortProducts);
+    const refused = await repo.moveVariantStock(tx, moves);
+    const short = items.filter((item) => item.variantId !== null && refused.some((move) => move.variantId === item.variantId));
+    if (short.length > 0) refuse(short);
   }
 
   return {
@@ -401,8 +518,8 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, productIds: number[], actor: Actor & { address: string }, method?: PaymentMethod) {
-      const units = countUnits(productIds);
+    async checkout(buyer: BuyerDetails, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod) {
+      const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
       if (method && !payments.methods.includes(method)) {
         throw badRequest(`paymentMethod: ${method} is not offered by this shop (offered: ${payments.methods.join(', ') || 'none'})`);
@@ -413,33 +530,21 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
           repo.openOrders(tx, { buyerId: buyer.id }),
           repo.openOrders(tx, { placedFrom: actor.address }),
         ]);
-        checkOrderLimits({ account, address }, productIds.length, limits);
+        checkOrderLimits({ account, address }, entries.length, limits);
         const stock = await repo.lockProducts(tx, [...units.keys()]);
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
         }
-        const short = stock.filter((row) => row.quantity < (units.get(row.id) ?? 0));
-        if (short.length > 0) {
-          const names = short.map((row) =>
-            row.quantity === 0 ? `${row.name} (sold out)` : `${row.name} (only ${row.quantity} left)`,
-          );
+        const items = await planLines(tx, entries, stock);
+        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+        const refused = await repo.moveVariantStock(
+          tx,
+          items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
+        );
+        if (refused.length > 0) {
+          const names = items.filter((item) => refused.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
-        // The lines keep the cart's order (the products were locked in id order).
-        const byId = new Map(stock.map((row) => [row.id, row]));
-        const items = [...units.keys()].map((id) => byId.get(id) as repo.StockRow).map((row) => ({
-          productId: row.id,
-          name: row.name,
-          slug: row.slug,
-          description: row.description,
-          unitPriceCents: row.priceCents,
-          quantity: units.get(row.id) ?? 0,
-        }));
-        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
-        await repo.adjustStock(
-          tx,
-          items.map((item) => ({ productId: item.productId, delta: -item.quantity })),
-        );
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
         const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen);
         if (chosen === 'card' && provider) {
@@ -455,7 +560,7 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
         await mailer.orderPlaced(tx, {
           id: orderId,
           createdAt: placed.order.createdAt,
-          lines: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
           totalCents,
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
@@ -487,24 +592,74 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
      */
     async setStatus(orderId: number, status: OrderStatus, actor: Actor) {
       const after: AfterCommit = [];
+      const { undoSeconds } = statusChanges;
       const result = await db.transaction(async (tx) => {
         const current = await repo.lockOrderState(tx, orderId);
         if (current === undefined) throw notFound('Order not found');
-        if (current.fulfilment === status) return withItems(tx, orderId);
+        if (current.fulfilment === status) return { ...(await withItems(tx, orderId)), changed: false, undoUntil: null };
+        let decision: Extract<Decision, { changed: true }>;
+        let stockMoved = 0;
         if (current.method === 'cash_on_delivery' && current.refundedMinor === 0) {
-          if (current.fulfilment !== 'cancelled' && status === 'cancelled') await moveStock(tx, orderId, 1);
-          if (current.fulfilment === 'cancelled' && status !== 'cancelled') await moveStock(tx, orderId, -1);
+          if (current.fulfilment !== 'cancelled' && status === 'cancelled') stockMoved = 1;
+          if (current.fulfilment === 'cancelled' && status !== 'cancelled') stockMoved = -1;
+          if (stockMoved !== 0) await moveStock(tx, orderId, stockMoved as 1 | -1);
           const next: OrderState = { ...current, fulfilment: status, payment: status === 'delivered' ? 'paid' : 'pending' };
-          await applyDecision(tx, orderId, current, { ok: true, changed: true, state: next, effects: [] }, actor, after);
-          return withItems(tx, orderId);
+          decision = { ok: true, changed: true, state: next, effects: [] };
+        } else {
+          const decided = decide(current, { type: 'fulfil', to: status });
+          if (!decided.ok) throw conflict(decided.message);
+          if (!decided.changed) return { ...(await withItems(tx, orderId)), changed: false, undoUntil: null };
+          decision = decided;
+          for (const effect of decided.effects) {
+            if (effect.type === 'release_stock') stockMoved = 1;
+            else if (effect.type === 'take_stock') stockMoved = -1;
+          }
         }
-        const decision = decide(current, { type: 'fulfil', to: status });
-        if (!decision.ok) throw conflict(decision.message);
-        if (decision.changed) await applyDecision(tx, orderId, current, decision, actor, after);
-        return withItems(tx, orderId);
+        // Only a change that moves nothing but the status and the stock can be undone (a refund or a closed
+        // payment page reaches the provider: final).
+        const undoable = undoSeconds > 0 && decision.effects.every((effect) => effect.type === 'release_stock' || effect.type === 'take_stock');
+        const { statusMailId } = await applyDecision(tx, orderId, current, decision, actor, after, undefined, undoable ? undoSeconds : 0);
+        const undoUntil = undoable
+          ? await undoRepo.keepUndo(
+              tx,
+              orderId,
+              { beforeStatus: current.fulfilment, beforePayment: current.payment, afterStatus: status, stockMoved, mailId: statusMailId },
+              undoSeconds,
+            )
+          : null;
+        return { ...(await withItems(tx, orderId)), changed: true, undoUntil };
       });
       await runAfter(after);
-      return after.length > 0 ? withItems(db, orderId) : result;
+      return after.length > 0 ? { ...(await withItems(db, orderId)), changed: result.changed, undoUntil: result.undoUntil } : result;
+    },
+
+    /**
+     * Undo the owner's last status change of an order, within its window and before its mail left: the
+     * status and payment as they were, the stock moved back (409 when what was put back has been sold since),
+     * the mail to the buyer deleted unsent. Recorded in the order's history; the buyer hears nothing.
+     */
+    async undoStatus(orderId: number, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockOrderState(tx, orderId);
+        if (current === undefined) throw notFound('Order not found');
+        const undo = await undoRepo.findUndo(tx, orderId);
+        if (!undo || undo.afterStatus !== current.fulfilment) throw conflict('This order has no status change to undo');
+        if (!undo.open) throw conflict('Too late to undo: the change is final and the buyer is being mailed');
+        if (undo.mailId !== null && !(await mailer.cancelUnsent(tx, undo.mailId))) {
+          throw conflict('Too late to undo: the mail to the buyer is being sent');
+        }
+        if (undo.stockMoved !== 0) await moveStock(tx, orderId, undo.stockMoved === 1 ? -1 : 1);
+        await undoRepo.restoreState(tx, orderId, undo.beforeStatus, undo.beforePayment);
+        await undoRepo.forgetUndo(tx, orderId);
+        await recordChange(tx, actor, {
+          action: 'order.status',
+          entity: 'order',
+          entityId: orderId,
+          before: { status: current.fulfilment, payment: current.payment },
+          after: { status: undo.beforeStatus, payment: undo.beforePayment, undone: true },
+        });
+        return withItems(tx, orderId);
+      });
     },
 
     /** The owner records a bank transfer as received (409 for a card or cash order, a cancelled one). */
@@ -527,31 +682,49 @@ export function createOrderService(db: Db, mailer: Mailer, limits: OrderLimits, 
      * Under the order's row lock, so that clicks at once never refund more than was paid; a card refund
      * goes to the provider after the commit with its row id as the idempotency key.
      */
-    async refund(orderId: number, body: { lines?: { productId: number; quantity: number }[]; restock: boolean; reason: string }, actor: Actor) {
+    async refund(
+      orderId: number,
+      body: { lines?: { productId: number; variant?: number | undefined; quantity: number }[]; restock: boolean; reason: string },
+      actor: Actor,
+    ) {
       const after: AfterCommit = [];
       const refundId = await db.transaction(async (tx) => {
         const current = await repo.lockOrderState(tx, orderId);
         if (current === undefined) throw notFound('Order not found');
         const items = await repo.itemsOfOrders(tx, [orderId]);
         const done = await payRepo.refundedUnits(tx, orderId);
-        const named = new Map<number, number>();
-        for (const line of body.lines ?? []) named.set(line.productId, (named.get(line.productId) ?? 0) + line.quantity);
-        const lines: { productId: number; quantity: number }[] = [];
+        const leftOf = (item: repo.OrderItemRow) => item.quantity - (done.get(repo.lineKey(item)) ?? 0);
+        const lines: RefundLine[] = [];
         let amountMinor = 0;
-        if (named.size > 0) {
-          for (const [productId, quantity] of named) {
-            const item = items.find((candidate) => candidate.productId === productId);
-            if (!item) throw badRequest(`lines: product ${productId} is not in this order`);
-            const left = item.quantity - (done.get(productId) ?? 0);
-            if (quantity > left) throw conflict(`Only ${left} of ${item.name} left to refund`);
-            lines.push({ productId, quantity });
-            amountMinor += item.unitPriceCents * quantity;
+        if ((body.lines ?? []).length > 0) {
+          // A line naming a product (and no variant) takes its lines of the order in order, the first first.
+          for (const [index, line] of (body.lines ?? []).entries()) {
+            const candidates = items.filter((item) => item.productId === line.productId && (line.variant === undefined || item.variantId === line.variant));
+            if (candidates.length === 0) {
+              throw badRequest(
+                line.variant === undefined
+                  ? `lines: product ${line.productId} is not in this order`
+                  : `lines.${index}.variant: variant ${line.variant} of product ${line.productId} is not in this order`,
+              );
+            }
+            const left = candidates.reduce((sum, item) => sum + leftOf(item), 0);
+            const first = candidates[0] as repo.OrderItemRow;
+            if (line.quantity > left) throw conflict(`Only ${left} of ${productVariantName(first.name, line.variant === undefined ? '' : first.variantTitle)} left to refund`);
+            let wanted = line.quantity;
+            for (const item of candidates) {
+              const take = Math.min(wanted, leftOf(item));
+              if (take <= 0) continue;
+              wanted -= take;
+              done.set(repo.lineKey(item), (done.get(repo.lineKey(item)) ?? 0) + take);
+              lines.push({ productId: item.productId, variantId: item.variantId, quantity: take });
+              amountMinor += item.unitPriceCents * take;
+            }
           }
         } else {
           amountMinor = current.totalMinor - current.refundedMinor;
           for (const item of items) {
-            const left = item.quantity - (done.get(item.productId) ?? 0);
-            if (left > 0) lines.push({ productId: item.productId, quantity: left });
+            const left = leftOf(item);
+            if (left > 0) lines.push({ productId: item.productId, variantId: item.variantId, quantity: left });
           }
         }
         if (amountMinor === 0 && current.payment === 'refunded') throw conflict('This order is already refunded in full');

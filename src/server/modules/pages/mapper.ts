@@ -45,8 +45,16 @@ export function injectShopMoney(indexHtml: string, money: { currency: string; lo
   );
 }
 
-export function injectMeta(indexHtml: string, meta: PageMeta, shopName: string): string {
-  return indexHtml.replace(/<!--seo-->[\s\S]*<!--\/seo-->/, `<!--seo-->\n    ${renderMeta(meta, shopName)}\n    <!--/seo-->`);
+/**
+ * Data for the web app's first render, as a JSON script (never run): `<` written as `\u003c`, so no text
+ * of the owner's can close the script.
+ */
+export const renderData = (id: string, data: unknown) =>
+  `<script id="${id}" type="application/json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+export function injectMeta(indexHtml: string, meta: PageMeta, shopName: string, data = ''): string {
+  const block = [renderMeta(meta, shopName), ...(data ? [data] : [])].join('\n    ');
+  return indexHtml.replace(/<!--seo-->[\s\S]*<!--\/seo-->/, `<!--seo-->\n    ${block}\n    <!--/seo-->`);
 }
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { isPagePath } from '../../../contract/pages.ts';
 import { DEFAULT_WEB_DIR, hasWebBuild } from '../../plugins/static-files.ts';
 import { shopMoney } from '../../../domain/money.ts';
 import { injectMeta, injectShopMoney } from './mapper.ts';
-import { BANNER_COUNT, type PagesService } from './service.ts';
+import type { PagesService } from './service.ts';
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -16,9 +15,8 @@ const FALLBACK_PAGE = `<!doctype html>
 
 /**
  * Every page path answered with the web app (client-side routing), with the right title, description and
- * Open Graph tags for product and category pages (404 for an unknown one); /sitemap.xml, /robots.txt and the
- * home page banners. A file the build ships itself (its own robots.txt, the banners drawn at build time) is
- * served as it is, by the static files, instead of ours.
+ * Open Graph tags for product and category pages (404 for an unknown one); /sitemap.xml and /robots.txt. A
+ * file the build ships itself (its own robots.txt) is served as it is, by the static files, instead of ours.
  */
 export async function registerPages(app: FastifyInstance, pages: PagesService, webDir = DEFAULT_WEB_DIR): Promise<void> {
   const hasBuild = hasWebBuild(webDir);
@@ -29,7 +27,7 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
     const path = request.url.split('?')[0] ?? '/';
     // A path the web app has no screen for is its not-found screen, with the status that says so.
     const meta = isPagePath(path) ? await pages.metaFor(path) : null;
-    const html = injectShopMoney(meta ? injectMeta(indexHtml, meta, pages.shopName) : indexHtml, shopMoney());
+    const html = injectShopMoney(meta ? injectMeta(indexHtml, meta, pages.shopName, await pages.pageData()) : indexHtml, shopMoney());
     return reply
       .code(meta ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -51,21 +49,6 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
     const robots = pages.robots();
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
-    );
-  }
-
-  if (!shipped('banners')) {
-    app.get(
-      '/banners/:file',
-      { schema: { hide: true, params: z.object({ file: z.string().regex(/^[1-4]\.webp$/, 'no such banner') }) } },
-      async (request, reply) => {
-        const index = Number.parseInt((request.params as { file: string }).file, 10) - 1;
-        if (index < 0 || index >= BANNER_COUNT) return reply.code(404).send({ success: false, message: 'No such banner' });
-        const { data, etag } = await pages.banner(index);
-        reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type('image/webp').send(data);
-      },
     );
   }
 

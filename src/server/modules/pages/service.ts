@@ -1,16 +1,15 @@
 import { descriptionPreview } from '../../../domain/description-preview.ts';
 import { formatShopMoney, minorToDecimal, shopMoney } from '../../../domain/money.ts';
-import { photoEtag } from '../../lib/image.ts';
 import type { CategoryService } from '../category/service.ts';
 import type { ProductService } from '../product/service.ts';
-import { type PageMeta, renderRobots, renderSitemap } from './mapper.ts';
+import { SHOP_CONTENT_SCRIPT_ID } from '../../../contract/limits.ts';
+import { type PageMeta, renderData, renderRobots, renderSitemap } from './mapper.ts';
 
 const defaultDescription = (shopName: string) =>
   `${shopName}: electronics, books, home, clothing, sports, beauty and toys, delivered to your door.`;
 /** The sitemap protocol allows 50,000 URLs per file; the newest products fill what the pages leave. */
 const SITEMAP_PRODUCTS = 45_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
-export const BANNER_COUNT = 4;
 
 export interface PagesOptions {
   products: ProductService;
@@ -19,19 +18,20 @@ export interface PagesOptions {
   publicUrl: string;
   /** SHOP_NAME, in titles and Open Graph tags. */
   shopName: string;
+  /** The shop's own words and banners as shop/content answers them, written into every page. */
+  shopContent?: () => Promise<unknown>;
 }
 
-/** The pages the server writes: each page's title and tags (from the catalogue), the sitemap, robots.txt, banners. */
-export function createPagesService({ products, categories, publicUrl: base, shopName }: PagesOptions) {
+/** The pages the server writes: each page's title and tags (from the catalogue), the sitemap, robots.txt. */
+export function createPagesService({ products, categories, publicUrl: base, shopName, shopContent }: PagesOptions) {
   // One sitemap per process, rebuilt at most every 10 minutes (never per request, whatever the Host says);
   // requests that arrive while it is being built wait for that one build.
   let sitemap: { xml: Promise<string>; at: number } | null = null;
-  const banners = new Map<number, Promise<{ data: Buffer; etag: string }>>();
 
   async function buildSitemap(): Promise<string> {
     const [categoryRows, productRows] = await Promise.all([categories.list(), products.sitemapEntries(SITEMAP_PRODUCTS)]);
     return renderSitemap([
-      ...['/', '/categories', '/about', '/contact', '/policy'].map((path) => ({ loc: `${base}${path}` })),
+      ...['/', '/categories', '/about', '/contact', '/policy', '/shipping', '/returns'].map((path) => ({ loc: `${base}${path}` })),
       ...categoryRows.map((row) => ({ loc: `${base}/category/${row.slug}` })),
       ...productRows.map((row) => ({ loc: `${base}/product/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
     ]);
@@ -90,18 +90,16 @@ export function createPagesService({ products, categories, publicUrl: base, shop
     robots: () => renderRobots(base),
 
     /**
-     * A home carousel banner, when the build does not have them (a development start): drawn on first
-     * request (the drawing code is loaded then, not at start), then kept in memory.
+     * The data script of every page: the shop's own words. Without them (none given, or the database did not
+     * answer) the page is sent anyway and the web app asks for them itself.
      */
-    banner(index: number): Promise<{ data: Buffer; etag: string }> {
-      let banner = banners.get(index);
-      if (!banner) {
-        banner = import('../../db/seed/product-photo-art.ts')
-          .then((art) => art.renderBannerImage(index))
-          .then(({ data }) => ({ data, etag: photoEtag(data) }));
-        banners.set(index, banner);
+    async pageData(): Promise<string> {
+      if (!shopContent) return '';
+      try {
+        return renderData(SHOP_CONTENT_SCRIPT_ID, await shopContent());
+      } catch {
+        return '';
       }
-      return banner;
     },
   };
 }

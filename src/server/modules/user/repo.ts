@@ -1,7 +1,7 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
-import { users } from '../../db/schema.ts';
+import { orders, users } from '../../db/schema.ts';
 import { type Actor, recordChange } from '../audit/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -97,6 +97,24 @@ export async function setRoleByEmail(
 
 export async function listUsers(db: Db, limit: number, offset: number): Promise<UserRow[]> {
   return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset);
+}
+
+/**
+ * Each customer's orders and what they came to (orders not cancelled, less refunds, in cents): one grouped
+ * query over the buyers' index for a page of users.
+ */
+export async function orderTotalsOf(db: Db, userIds: number[]): Promise<Map<number, { orders: number; spentCents: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      buyerId: orders.buyerId,
+      orders: sql<number>`count(*)::int`,
+      spentCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedMinor}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
+    })
+    .from(orders)
+    .where(sql`${orders.buyerId} in ${userIds}`)
+    .groupBy(orders.buyerId);
+  return new Map(rows.map((row) => [row.buyerId, { orders: Number(row.orders), spentCents: Number(row.spentCents) }]));
 }
 
 export async function countUsers(db: Db): Promise<number> {

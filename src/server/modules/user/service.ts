@@ -11,7 +11,7 @@ import * as repo from './repo.ts';
 export type { NewUser, RoleChangeEffects, UserRow } from './repo.ts';
 export { changePassword, findUserByEmail, findUserById, insertUser, lockUserByEmail, setRoleByEmail, updateUser } from './repo.ts';
 
-/** Users for the administrator, newest first, a page at a time. */
+/** Users for the administrator, newest first, a page at a time, each with their orders and what they came to. */
 export function createUserService(db: Db) {
   return {
     async page(pageNumber: number) {
@@ -20,7 +20,8 @@ export function createUserService(db: Db) {
         () => repo.countUsers(db),
         ({ limit, offset }) => repo.listUsers(db, limit, offset),
       );
-      return { users: items, total, page: pageNumber, pageSize: USERS_PAGE_SIZE };
+      const totals = await repo.orderTotalsOf(db, items.map((user) => user.id));
+      return { users: items, totals, total, page: pageNumber, pageSize: USERS_PAGE_SIZE };
     },
   };
 }

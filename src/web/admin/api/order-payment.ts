@@ -13,7 +13,7 @@ export const useMarkOrderPaid = () => {
 export interface RefundInput {
   orderId: string;
   /** None: everything left. */
-  lines?: { productId: number; quantity: number }[];
+  lines?: { productId: number; variant?: number; quantity: number }[];
   restock: boolean;
 }
 

@@ -3,11 +3,11 @@ import { fromCents, toCents } from '../../../domain/money.ts';
 import { Price } from '../../components/ui/price.tsx';
 import { paths } from '../../config/paths.ts';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
-import { groupOrderProducts } from '../../features/orders/components/orders-table.tsx';
+import { groupOrderProducts, orderLineKey } from '../../features/orders/components/orders-table.tsx';
 import '../../components/ui/table.css';
 import './order-lines.css';
 
-/** The lines of an order (one per product, with its units), their prices and the total: the detail and the slip. */
+/** The lines of an order (one per product and variant, with its units, values and SKU), their prices and the total: the detail and the slip. */
 export function OrderLines({ order, linkProducts = false, caption }: { order: ShopOrder; linkProducts?: boolean; caption: string }) {
   const lines = groupOrderProducts(order.products);
   const units = order.products.length;
@@ -30,9 +30,15 @@ export function OrderLines({ order, linkProducts = false, caption }: { order: Sh
       </thead>
       <tbody>
         {lines.map(({ product, count }) => (
-          <tr key={product._id}>
+          <tr key={orderLineKey(product)}>
             <td className="order-lines__name" data-card="wide strong">
               {linkProducts ? <Link to={paths.product(product.slug)}>{product.name}</Link> : product.name}
+              {product.variant ? (
+                <span className="order-lines__variant">
+                  {product.variant.title ? <span> — {product.variant.title}</span> : null}
+                  {product.variant.sku ? <span className="order-lines__sku">SKU {product.variant.sku}</span> : null}
+                </span>
+              ) : null}
             </td>
             <td className="order-lines__number" data-card-after=" ×">
               {count}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/order-lifecycle.ts';
 import { paymentLabel } from '../../../domain/order-status.ts';
+import { productVariantName } from '../../../domain/variants.ts';
 import { Price } from '../../components/ui/price.tsx';
 import type { ShopOrder } from '../../features/orders/api/get-orders.ts';
-import { groupOrderProducts } from '../../features/orders/components/orders-table.tsx';
+import { groupOrderProducts, orderLineKey } from '../../features/orders/components/orders-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useMarkOrderPaid, useRefundOrder } from '../api/order-payment.ts';
@@ -24,7 +25,11 @@ export function OrderPaymentPanel({ order }: { order: ShopOrder }) {
 
   const send = (all: boolean) => {
     const chosen = lines
-      .map(({ product }) => ({ productId: Number(product._id), quantity: units[product._id] ?? 0 }))
+      .map(({ product }) => ({
+        productId: Number(product._id),
+        ...(product.variant ? { variant: Number(product.variant._id) } : {}),
+        quantity: units[orderLineKey(product)] ?? 0,
+      }))
       .filter((line) => line.quantity > 0);
     if (!all && chosen.length === 0) {
       notify.error('Choose the units to refund, or refund everything');
@@ -90,20 +95,24 @@ export function OrderPaymentPanel({ order }: { order: ShopOrder }) {
       {refundable ? (
         <form className="order-refund" aria-labelledby="order-refund-heading" onSubmit={(event) => event.preventDefault()}>
           <h3 id="order-refund-heading">Refund</h3>
-          {lines.map(({ product, count }) => (
-            <label key={product._id} className="order-refund__line">
-              <span>{product.name}</span>
+          {lines.map(({ product, count }) => {
+            const key = orderLineKey(product);
+            const name = productVariantName(product.name, product.variant?.title);
+            return (
+            <label key={key} className="order-refund__line">
+              <span>{name}</span>
               <input
                 type="number"
                 min={0}
                 max={count}
-                value={units[product._id] ?? 0}
-                aria-label={`Units of ${product.name} to refund`}
-                onChange={(event) => setUnits({ ...units, [product._id]: Math.max(0, Math.min(count, Number(event.target.value) || 0)) })}
+                value={units[key] ?? 0}
+                aria-label={`Units of ${name} to refund`}
+                onChange={(event) => setUnits({ ...units, [key]: Math.max(0, Math.min(count, Number(event.target.value) || 0)) })}
               />
               <span className="muted">of {count}</span>
             </label>
-          ))}
+            );
+          })}
           <label className="order-refund__restock">
             <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} /> Put the units back in stock
           </label>

@@ -44,7 +44,7 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
-/** Photo upload: image files only, at most 1 MB (checked here with a clear message), with a preview. */
+/** Photo upload: image files only, at most 20 MB (checked here with a clear message), with a preview. */
 export function PhotoInput({ id, file, onChange, current }: PhotoInputProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const preview = usePreviewUrl(file);

@@ -11,6 +11,7 @@ import { fullDate, timeSince } from '../../lib/time-since.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DailyChart, dayLabel } from '../components/daily-chart.tsx';
+import { UnwrittenPages } from '../components/unwritten-pages.tsx';
 import '../../components/ui/table.css';
 import '../../components/ui/admin-table.css';
 import './admin-home.css';
@@ -295,6 +296,7 @@ export default function AdminHomeRoute() {
           <dd>{user?.phone || <span className="muted">Not set</span>}</dd>
         </dl>
       </section>
+      <UnwrittenPages />
       {query.isPending ? (
         <Spinner label="Loading the figures" />
       ) : query.isError ? (

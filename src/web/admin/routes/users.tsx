@@ -1,6 +1,8 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
 import { PageRange, pageCount, Pager, pageFrom } from '../../components/ui/pager.tsx';
+import { Price } from '../../components/ui/price.tsx';
+import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -10,7 +12,7 @@ import '../../components/ui/status-pill.css';
 import '../../components/ui/table.css';
 import '../../components/ui/admin-table.css';
 
-/** All Users: a page of users at a time, newest first; the page is in the address (?page=N). */
+/** All Users: a page of users at a time, newest first, each with their orders (a link to them) and what they spent; the page is in the address (?page=N). */
 export default function AdminUsersRoute() {
   usePageTitle('Dashboard - All Users');
   const [params, setParams] = useSearchParams();
@@ -56,6 +58,8 @@ export default function AdminUsersRoute() {
                   <th scope="col">E-mail</th>
                   <th scope="col">Phone</th>
                   <th scope="col">Role</th>
+                  <th scope="col">Orders</th>
+                  <th scope="col">Spent</th>
                   <th scope="col">Joined</th>
                 </tr>
               </thead>
@@ -75,6 +79,19 @@ export default function AdminUsersRoute() {
                       ) : (
                         <span className="status status--neutral">Customer</span>
                       )}
+                    </td>
+                    <td data-label="Orders">
+                      {user.orders > 0 ? (
+                        <Link to={`${paths.admin.orders}?customer=${user._id}`}>
+                          {user.orders === 1 ? '1 order' : `${user.orders} orders`}
+                          <span className="visually-hidden"> by {user.name}</span>
+                        </Link>
+                      ) : (
+                        'No orders'
+                      )}
+                    </td>
+                    <td data-label="Spent" data-card-before="Spent ">
+                      <Price amount={user.spent} />
                     </td>
                     <td data-label="Joined" data-card="wide note" data-card-before="Joined ">
                       <time dateTime={user.createdAt} title={fullDate(user.createdAt)}>

@@ -77,8 +77,8 @@ export default function CartRoute() {
           ) : (
             <ul className="cart-lines">
               {cart.map((product, index) => (
-                <li key={`${product._id}-${index}`}>
-                  <CartLine product={product} onRemove={() => cartActions.remove(product._id)} />
+                <li key={`${product._id}-${product.variant?._id ?? ''}-${index}`}>
+                  <CartLine product={product} onRemove={() => cartActions.remove(product._id, product.variant?._id)} />
                 </li>
               ))}
             </ul>

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Product } from '../../../contract/product.ts';
-import type { ProductVariantsResponse } from '../../../contract/variants.ts';
-import { initialVariant } from '../../../domain/variants.ts';
+import type { GalleryPhoto, ProductVariantsResponse, VariantWire } from '../../../contract/variants.ts';
+import { initialVariant, variantTitle } from '../../../domain/variants.ts';
 import { SIMILAR_PREVIEW_LENGTH } from '../../../domain/description-preview.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
 import { Price } from '../../components/ui/price.tsx';
@@ -19,7 +19,7 @@ import { AddToCartButton } from '../../features/products/components/add-to-cart-
 import { ProductDetailsPlaceholder, ProductGridPlaceholder } from '../../features/products/components/product-placeholders.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { StockStatus } from '../../features/products/components/stock-status.tsx';
-import { useCart } from '../../stores/cart-store.ts';
+import { type CartVariant, unitsInCart, useCart } from '../../stores/cart-store.ts';
 import '../../components/ui/breadcrumb.css';
 import './product-details.css';
 
@@ -46,31 +46,36 @@ function SimilarProducts({ product }: { product: Product }) {
   );
 }
 
-function BuyBox({ product }: { product: Product }) {
+/**
+ * ADD TO CART, or why not: sold out, or all there is already in the cart. A product with options adds the
+ * chosen variant (its stock, counted per variant).
+ */
+function BuyBox({ product, variant }: { product: Product; variant?: { choice: CartVariant; quantity: number } | undefined }) {
   const cart = useCart();
-  const inCart = cart.filter((entry) => entry._id === product._id).length;
-  if (product.quantity <= 0) {
+  const stock = variant ? variant.quantity : product.quantity;
+  const inCart = unitsInCart(cart, product._id, variant?.choice._id);
+  if (stock <= 0) {
     return (
       <button type="button" className="btn" disabled>
         ADD TO CART
       </button>
     );
   }
-  if (inCart >= product.quantity) {
+  if (inCart >= stock) {
     return (
       <>
         <button type="button" className="btn" disabled>
           ADD TO CART
         </button>
         <p className="muted">
-          All {product.quantity} in stock are in your <Link to={paths.cart}>cart</Link>.
+          All {stock} in stock are in your <Link to={paths.cart}>cart</Link>.
         </p>
       </>
     );
   }
   return (
     <>
-      <AddToCartButton product={product} />
+      <AddToCartButton product={product} variant={variant?.choice} soldOut={false} />
       {inCart > 0 ? (
         <p className="muted">
           {inCart} in your <Link to={paths.cart}>cart</Link>.
@@ -78,6 +83,12 @@ function BuyBox({ product }: { product: Product }) {
       ) : null}
     </>
   );
+}
+
+/** What the cart keeps of a chosen variant: its id, values, price and first own photo. */
+function cartVariant(variant: VariantWire, photos: GalleryPhoto[]): CartVariant {
+  const photo = variant.photos.map((id) => photos.find((candidate) => candidate._id === id)).find((found) => found !== undefined);
+  return { _id: variant._id, title: variantTitle(variant.options), price: variant.price, photo: photo ? { _id: photo._id, version: photo.version } : null };
 }
 
 /** The chosen variant (`?variant=` in the address, else the first in stock) and the photos that show it. */
@@ -190,7 +201,14 @@ export default function ProductDetailsRoute() {
             <dd>Cash on delivery</dd>
           </dl>
           <div className="product-details__buy">
-            <BuyBox product={item} />
+            <BuyBox
+              product={item}
+              variant={
+                hasOptions && variant && variants.data
+                  ? { choice: cartVariant(variant, variants.data.photos), quantity: variant.quantity }
+                  : undefined
+              }
+            />
           </div>
         </div>
       </article>

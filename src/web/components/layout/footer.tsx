@@ -11,6 +11,8 @@ export function Footer() {
           <Link to={paths.about}>About</Link>
           <Link to={paths.contact}>Contact</Link>
           <Link to={paths.policy}>Privacy Policy</Link>
+          <Link to={paths.shipping}>Shipping</Link>
+          <Link to={paths.returns}>Returns</Link>
         </nav>
       </div>
     </footer>

@@ -15,6 +15,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   import: 'Imports',
   backup: 'Backups',
   restore: 'Restores',
+  shop: 'Shop pages',
   settings: 'Settings',
 };
 
@@ -33,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   'products.import': 'Imported the catalogue',
   'backup.download': 'Downloaded a backup',
   restore: 'Restored a backup',
+  'shop.details': 'Changed the shop’s details',
+  'shop.banner.add': 'Added a home banner',
+  'shop.banner.update': 'Changed a home banner',
+  'shop.banner.delete': 'Deleted a home banner',
   'settings.money': 'Changed the currency or locale',
 };
 
@@ -49,13 +54,17 @@ function words(identifier: string): string {
 /** What an entry did, in words ('Updated a product'); an action the screen does not know yet in its own words. */
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? words(action);
 
-const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User' };
+const SUBJECTS: Record<string, string> = { product: 'Product', category: 'Category', order: 'Order', user: 'User', shop: 'Banner' };
 
-/** What was changed: 'Product #12', the file of an import, a backup or a restore, '' when the entry names nothing. */
-export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'>): string {
+/**
+ * What was changed, named: "Product 'Walnut Desk Lamp'", "Order #1042" (an order goes by its number, or a
+ * thing whose name is not known), the file of an import, a backup or a restore, '' when the entry names nothing.
+ */
+export function auditSubject(entry: Pick<AuditEntry, 'kind' | 'entityId' | 'after'> & { name?: string | null }): string {
   if (entry.entityId === null && typeof entry.after?.file === 'string') return entry.after.file;
   if (entry.entityId === null) return '';
-  return `${SUBJECTS[entry.kind] ?? words(entry.kind)} #${entry.entityId}`;
+  const kind = SUBJECTS[entry.kind] ?? words(entry.kind);
+  return entry.name ? `${kind} '${entry.name}'` : `${kind} #${entry.entityId}`;
 }
 
 const FIELD_LABELS: Record<string, string> = {

@@ -14,6 +14,12 @@ export const ordersCsv = ({ from, to }: OrdersRange): ApiDownload => ({
   fallbackName: 'orders.csv',
 });
 
+/** GET admin/orders.csv?ids=: the lines of the orders selected in the admin's list. */
+export const selectedOrdersCsv = (ids: readonly string[]): ApiDownload => ({
+  path: callPath('ordersCsv', { query: { ids: ids.join(',') } }),
+  fallbackName: 'orders-selected.csv',
+});
+
 /** Whether the server takes this range (the contract's rule: real days, the last not before the first). */
 export const rangeAccepted = ({ from, to }: OrdersRange): boolean =>
   ordersCsvQuery.safeParse({ from: from || undefined, to: to || undefined }).success;

@@ -1,26 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Banner } from '../../../../contract/shop-content.ts';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
 
-/** Spec: 4 slides, forward every 3500 ms, wrapping around. */
+/** Spec: forward every 3500 ms, wrapping around (the demo shop has 4 slides; the owner's banners are the slides). */
 export const SLIDE_INTERVAL_MS = 3500;
-
-export const SLIDES = [
-  { image: '/banners/1.webp', title: 'New season, new favourites', text: 'Fresh arrivals across every category.' },
-  { image: '/banners/2.webp', title: 'Free delivery on big days', text: 'Many items ship free. Pay when it arrives.' },
-  { image: '/banners/3.webp', title: 'Gadgets that just work', text: 'Headphones, phones and more, hand-picked.' },
-  { image: '/banners/4.webp', title: 'Make home lovely', text: 'Kitchen, décor and everyday comforts.' },
-] as const;
 
 /** Next and previous slide, wrapping around. */
 export const nextSlide = (index: number, count: number) => (index + 1) % count;
 export const previousSlide = (index: number, count: number) => (index - 1 + count) % count;
 
-export function Carousel() {
+/** The owner's home banners as a carousel; nothing when there are none. */
+export function Carousel({ banners }: { banners: readonly Banner[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const count = SLIDES.length;
+  const count = banners.length;
 
   useEffect(() => {
-    if (paused) return;
+    if (paused || count < 2) return;
     const timer = window.setInterval(() => setIndex((current) => nextSlide(current, count)), SLIDE_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [paused, count]);
@@ -28,6 +24,9 @@ export function Carousel() {
   const previous = useCallback(() => setIndex((current) => previousSlide(current, count)), [count]);
   const next = useCallback(() => setIndex((current) => nextSlide(current, count)), [count]);
 
+  if (count === 0) return null;
+  const active = index % count;
+  const current = banners[active];
   return (
     <section
       className="carousel"
@@ -38,15 +37,16 @@ export function Carousel() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      {SLIDES.map((slide, position) => (
+      {banners.map((slide, position) => (
         <div
-          key={slide.image}
+          key={slide._id}
           className="carousel__slide"
           role="group"
           aria-roledescription="slide"
           aria-label={`${position + 1} of ${count}`}
-          aria-hidden={position !== index}
-          data-active={position === index}
+          // Inert, not only hidden: a hidden slide's link must not take the keyboard's focus.
+          inert={position !== active}
+          data-active={position === active}
         >
           {/* The first banner is the home page's largest paint: fetched first, never lazily. */}
           <img
@@ -57,26 +57,34 @@ export function Carousel() {
             loading={position === 0 ? 'eager' : 'lazy'}
             fetchPriority={position === 0 ? 'high' : 'low'}
           />
-          <div className="carousel__caption">
-            <h2>{slide.title}</h2>
-            <p>{slide.text}</p>
-          </div>
+          {slide.heading || slide.text ? (
+            <div className="carousel__caption">
+              {slide.heading ? (
+                <h2>{slide.link ? <ShopLink to={slide.link}>{slide.heading}</ShopLink> : slide.heading}</h2>
+              ) : null}
+              {slide.text ? <p>{slide.text}</p> : null}
+            </div>
+          ) : null}
         </div>
       ))}
-      <button type="button" className="carousel__control carousel__control--prev" onClick={previous} aria-label="Previous slide">
-        ‹
-      </button>
-      <button type="button" className="carousel__control carousel__control--next" onClick={next} aria-label="Next slide">
-        ›
-      </button>
-      <div className="carousel__dots" aria-hidden="true">
-        {SLIDES.map((slide, position) => (
-          <span key={slide.image} className="carousel__dot" data-active={position === index} />
-        ))}
-      </div>
-      <p className="visually-hidden" aria-live={paused ? 'polite' : 'off'}>
-        Slide {index + 1} of {count}: {SLIDES[index]?.title}
-      </p>
+      {count > 1 ? (
+        <>
+          <button type="button" className="carousel__control carousel__control--prev" onClick={previous} aria-label="Previous slide">
+            ‹
+          </button>
+          <button type="button" className="carousel__control carousel__control--next" onClick={next} aria-label="Next slide">
+            ›
+          </button>
+          <div className="carousel__dots" aria-hidden="true">
+            {banners.map((slide, position) => (
+              <span key={slide._id} className="carousel__dot" data-active={position === active} />
+            ))}
+          </div>
+          <p className="visually-hidden" aria-live={paused ? 'polite' : 'off'}>
+            Slide {active + 1} of {count}: {current?.heading}
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }

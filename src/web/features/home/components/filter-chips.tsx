@@ -1,21 +1,24 @@
 import type { Category } from '../../../../contract/category.ts';
-import { bandOf } from '../shop-filters.ts';
+import { bandOf, type OptionChoices } from '../shop-filters.ts';
 
 interface FilterChipsProps {
   categories: readonly Category[];
   checked: string[];
   bandId: string | null;
+  options: OptionChoices;
   onRemoveCategory: (slug: string) => void;
   onRemoveBand: () => void;
+  onRemoveOption: (name: string, value: string) => void;
 }
 
 /** The active filters as chips; each removes itself. */
-export function FilterChips({ categories, checked, bandId, onRemoveCategory, onRemoveBand }: FilterChipsProps) {
+export function FilterChips({ categories, checked, bandId, options, onRemoveCategory, onRemoveBand, onRemoveOption }: FilterChipsProps) {
   const band = bandOf(bandId);
   const chosen = checked
     .map((slug) => categories.find((category) => category.slug === slug))
     .filter((category): category is Category => Boolean(category));
-  if (chosen.length === 0 && !band) return null;
+  const values = Object.entries(options).flatMap(([name, chosenValues]) => chosenValues.map((value) => ({ name, value })));
+  if (chosen.length === 0 && !band && values.length === 0) return null;
   return (
     <ul className="filter-chips" aria-label="Active filters">
       {chosen.map((category) => (
@@ -32,6 +35,13 @@ export function FilterChips({ categories, checked, bandId, onRemoveCategory, onR
           </button>
         </li>
       ) : null}
+      {values.map(({ name, value }) => (
+        <li key={`${name}\u0000${value}`}>
+          <button type="button" className="filter-chip" onClick={() => onRemoveOption(name, value)} aria-label={`Remove filter: ${name} ${value}`}>
+            {name}: {value} <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../contract/product.ts';
 import type { PaymentMethod } from '../../../../domain/order-lifecycle.ts';
 import { api } from '../../../lib/api-client.ts';
+import type { CartEntry } from '../../../stores/cart-store.ts';
 
 /**
- * POST orders: the server prices the cart and takes the stock; only ids travel. Cash on delivery sends no
- * method, as the specification's client.
+ * POST orders: the server prices the cart and takes the stock; only ids travel (a product's, and its
+ * chosen variant's). Cash on delivery sends no method, as the specification's client.
  */
-export const placeOrder = ({ cart, paymentMethod }: { cart: Product[]; paymentMethod?: PaymentMethod }) =>
+export const placeOrder = ({ cart, paymentMethod }: { cart: CartEntry[]; paymentMethod?: PaymentMethod }) =>
   api.call('placeOrder', {
     body: {
-      cart: cart.map((product) => ({ _id: product._id })),
+      cart: cart.map((entry) => (entry.variant ? { _id: entry._id, variant: entry.variant._id } : { _id: entry._id })),
       ...(paymentMethod && paymentMethod !== 'cash_on_delivery' ? { paymentMethod } : {}),
     },
   });

@@ -28,12 +28,15 @@ export interface OrderLine {
   count: number;
 }
 
+/** A line's key: its product, and its variant when it has one (two sizes of a tee are two lines). */
+export const orderLineKey = (product: OrderProduct) => `${product._id}:${product.variant?._id ?? ''}`;
+
 export function groupOrderProducts(products: OrderProduct[]): OrderLine[] {
   const lines = new Map<string, OrderLine>();
   for (const product of products) {
-    const line = lines.get(product._id);
+    const line = lines.get(orderLineKey(product));
     if (line) line.count += 1;
-    else lines.set(product._id, { product, count: 1 });
+    else lines.set(orderLineKey(product), { product, count: 1 });
   }
   return [...lines.values()];
 }
@@ -51,6 +54,12 @@ const PAYMENT_TONE: Record<PaymentLabel, string> = {
   Success: 'status status--success',
   Failed: 'status status--danger',
 };
+
+/** The payment as people read it: Pending, Success or Failed (a cancelled unpaid order). */
+export function PaymentBadge({ order }: { order: Pick<ShopOrder, 'payment' | 'status'> }) {
+  const payment = paymentLabel(order.payment, order.status);
+  return <span className={PAYMENT_TONE[payment]}>{payment}</span>;
+}
 
 /** The status as people read it ('Not Processed', 'Delivered', 'Cancelled'). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
@@ -114,12 +123,18 @@ function OrderCard({ order, number, renderStatus, renderHeader, paymentLinks }: 
       </div>
       <ul className="order-products" aria-label={`Products in order ${number}`}>
         {groupOrderProducts(order.products).map(({ product, count }) => (
-          <li key={product._id} className="order-product">
-            <ProductPhoto product={{ _id: product._id, name: product.name }} size={64} sizes="(max-width: 600px) 56px, 64px" />
+          <li key={orderLineKey(product)} className="order-product">
+            <ProductPhoto
+              product={{ _id: product._id, name: product.name }}
+              photo={product.variant?.photo ? { _id: product.variant.photo } : null}
+              size={64}
+              sizes="(max-width: 600px) 56px, 64px"
+            />
             <div className="order-product__body">
               <h3 className="order-product__name">
                 <Link to={paths.product(product.slug)}>{product.name}</Link>
               </h3>
+              {product.variant?.title ? <p className="order-product__variant">{product.variant.title}</p> : null}
               <p>{descriptionPreview(product.description, CARD_PREVIEW_LENGTH)}</p>
             </div>
             <div className="order-product__price">

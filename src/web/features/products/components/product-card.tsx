@@ -19,10 +19,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** The one product tile: photo, name, price (and "Sold out" when it is), description preview, More Details and ADD TO CART. */
+/** The one product tile: photo, name, price (and "Sold out" when it is), description preview, More Details and ADD TO CART (CHOOSE OPTIONS when its variants differ in price). */
 export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eager = false, headingLevel = 2 }: ProductCardProps) {
   const href = paths.product(product.slug);
   const Name = headingLevel === 2 ? 'h2' : 'h3';
+  const varies = product.maxPrice !== undefined && product.maxPrice > product.price;
   return (
     <article className="card product-card" aria-labelledby={`product-${product._id}`}>
       <Link to={href} className="product-card__media" tabIndex={-1} aria-hidden="true">
@@ -32,14 +33,21 @@ export function ProductCard({ product, previewLength = CARD_PREVIEW_LENGTH, eage
         <Name className="product-card__name" id={`product-${product._id}`}>
           <Link to={href}>{product.name}</Link>
         </Name>
-        <Price amount={product.price} from={product.maxPrice !== undefined && product.maxPrice > product.price} />
+        <Price amount={product.price} from={varies} />
         {product.quantity <= 0 && <StockStatus quantity={product.quantity} />}
         <p className="product-card__description">{descriptionPreview(product.description, previewLength)}</p>
         <div className="product-card__actions">
           <Link to={href} className="btn btn--secondary">
             More Details<span className="visually-hidden"> – {product.name}</span>
           </Link>
-          <AddToCartButton product={product} />
+          {varies ? (
+            // Variants at different prices: the shopper chooses one on the product page (the card cannot say which price).
+            <Link to={href} className="btn">
+              CHOOSE OPTIONS<span className="visually-hidden"> – {product.name}</span>
+            </Link>
+          ) : (
+            <AddToCartButton product={product} />
+          )}
         </div>
       </div>
     </article>

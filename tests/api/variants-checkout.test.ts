@@ -1,0 +1,300 @@
+import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, orderItems, orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { combinations } from '../../src/domain/variants.ts';
+import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
+import { snapshotDatabase } from '../setup/db-snapshot.ts';
+import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
+
+const P = '/api/v1/product';
+const SIZES = ['S', 'M', 'L'];
+const COLOURS = ['Red', 'Blue'];
+
+describe('checkout per variant', () => {
+  let t: TestApp;
+  let admin: MadeUser;
+  let categoryId: number;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await makeAdmin(t.database.db);
+    categoryId = (await makeCategory(t.database.db)).id;
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  interface Variant {
+    _id: string;
+    sku: string | null;
+    price: number;
+    quantity: number;
+    options: string[];
+    photos: string[];
+  }
+
+  /** A Size x Colour tee made through the API: price by size, `stock(size, colour)` units each. */
+  async function makeTee(name: string, stock: (size: string, colour: string) => number, photos = false) {
+    const product = await makeProduct(t.database.db, { categoryId, name, price: 1, quantity: 0 });
+    const photoIds: Record<string, string> = {};
+    if (photos) {
+      for (const [colour, hex] of [['Red', '#cc2222'], ['Blue', '#2244cc']] as const) {
+        const form = await multipart({ alt: colour }, { field: 'photo', data: await pngImage(hex), filename: 'p.png', type: 'image/png' });
+        const added = await call(t.app, 'POST', `${P}/product-photos/${product.id}`, { token: admin.token, headers: form.headers, body: form.payload });
+        expect(added.statusCode, added.body).toBe(201);
+        photoIds[colour] = (added.json().photos as { _id: string }[]).at(-1)?._id ?? '';
+      }
+    }
+    const options = [
+      { name: 'Size', values: SIZES },
+      { name: 'Colour', values: COLOURS },
+    ];
+    const res = await call(t.app, 'PUT', `${P}/product-variants/${product.id}`, {
+      token: admin.token,
+      body: {
+        options,
+        variants: combinations(options).map(([size = '', colour = '']) => ({
+          sku: `${name}-${size}-${colour}`.toUpperCase().replaceAll(' ', '-'),
+          price: 10 + SIZES.indexOf(size) * 2.5,
+          quantity: stock(size, colour),
+          options: [size, colour],
+          ...(photos ? { photos: [photoIds[colour]] } : {}),
+        })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const variants = res.json().variants as Variant[];
+    const variant = (size: string, colour: string) => variants.find((v) => v.options[0] === size && v.options[1] === colour) as Variant;
+    return { product, variant, photoIds };
+  }
+
+  async function stocks(productId: number) {
+    const rows = await t.database.db
+      .select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position), asc(productVariants.id));
+    const [product] = await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+    return { variants: Object.fromEntries(rows.map((row) => [String(row.id), row.stock])), quantity: product?.quantity ?? -1 };
+  }
+  const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+
+  const checkout = (buyer: MadeUser, cart: unknown[]) => call(t.app, 'POST', '/api/v1/auth/orders', { token: buyer.token, body: { cart } });
+  const setStatus = (orderId: string, status: string) =>
+    call(t.app, 'PUT', `/api/v1/auth/order-status/${orderId}`, { token: admin.token, body: { status } });
+
+  it('30 concurrent buyers of the last 10 units of one variant: exactly 10 sold, the others refused by name', async () => {
+    const { product, variant } = await makeTee('Race Tee', (size, colour) => (size === 'M' && colour === 'Blue' ? 10 : 3));
+    const mBlue = variant('M', 'Blue');
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => makeUser(t.database.db)));
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        fetch(`${baseUrl}/api/v1/auth/orders`, {
+          method: 'POST',
+          headers: { authorization: buyer.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ cart: [{ _id: String(product.id), variant: mBlue._id }] }),
+        }).then(async (answer) => ({ status: answer.status, body: (await answer.json()) as { message: string } })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(20);
+    for (const answer of refused) {
+      expect(answer).toEqual({ status: 409, body: { success: false, message: 'Not enough stock: Race Tee — M / Blue (sold out)' } });
+    }
+    const after = await stocks(product.id);
+    expect(after.variants[mBlue._id]).toBe(0);
+    // The other variants are untouched, and the product's quantity is their sum.
+    expect(Object.entries(after.variants).filter(([id]) => id !== mBlue._id).map(([, stock]) => stock)).toEqual([3, 3, 3, 3, 3]);
+    expect(after.quantity).toBe(15);
+    expect(after.quantity).toBe(sum(after.variants));
+    const sold = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.buyerId, buyers[0]?.id ?? 0));
+    expect(sold.length).toBeLessThanOrEqual(1);
+  });
+
+  it('order lines keep the variant, its SKU, its values and photo; each variant loses its own units', async () => {
+    const { product, variant, photoIds } = await makeTee('Line Tee', () => 5, true);
+    const plain = await makeProduct(t.database.db, { categoryId, name: 'Line Mug', price: 4, quantity: 3 });
+    const buyer = await makeUser(t.database.db);
+    const mBlue = variant('M', 'Blue');
+    const lRed = variant('L', 'Red');
+    const res = await checkout(buyer, [
+      { _id: String(product.id), variant: mBlue._id },
+      { _id: String(plain.id) },
+      // The web cart keeps the chosen variant as an object.
+      { _id: String(product.id), variant: { _id: lRed._id, title: 'L / Red' } },
+      { _id: String(product.id), variant: mBlue._id },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order;
+    const line = (v: Variant, title: string, price: number) => ({
+      _id: String(product.id),
+      name: 'Line Tee',
+      slug: product.slug,
+      description: product.description,
+      price,
+      variant: { _id: v._id, title, sku: v.sku, photo: v.options[1] === 'Red' ? photoIds.Red : photoIds.Blue },
+    });
+    const mug = { _id: String(plain.id), name: 'Line Mug', slug: plain.slug, description: plain.description, price: 4 };
+    expect(order.products).toEqual([line(mBlue, 'M / Blue', 12.5), line(mBlue, 'M / Blue', 12.5), line(lRed, 'L / Red', 15), mug]);
+    expect(order.total).toBe(44);
+    expect(lRed.sku).toBe('LINE-TEE-L-RED');
+    const after = await stocks(product.id);
+    expect(after.variants[mBlue._id]).toBe(3);
+    expect(after.variants[lRed._id]).toBe(4);
+    expect(after.quantity).toBe(27);
+    expect(after.quantity).toBe(sum(after.variants));
+    expect((await stocks(plain.id)).quantity).toBe(2);
+
+    // The confirmation mail and the orders CSV name the variants (the CSV with their SKUs).
+    const [mail] = await t.database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
+    expect(mail?.text).toContain('Line Tee — M / Blue');
+    expect(mail?.text).toContain('Line Tee — L / Red');
+    const csv = parse((await call(t.app, 'GET', '/api/v1/admin/orders.csv', { token: admin.token })).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(
+      csv.filter((row) => row.order === order._id).map((row) => [row.product, row.sku, row.quantity, row.unit_price]),
+    ).toEqual([
+      ['Line Tee — M / Blue', 'LINE-TEE-M-BLUE', '2', '12.50'],
+      ['Line Tee — L / Red', 'LINE-TEE-L-RED', '1', '15.00'],
+      ['Line Mug', '', '1', '4.00'],
+    ]);
+
+    // Later edits of the product do not change the order: a new SKU, new values, the photo unlinked.
+    const grid = await call(t.app, 'PUT', `${P}/product-variants/${product.id}`, {
+      token: admin.token,
+      body: {
+        options: [{ name: 'Size', values: ['Medium'] }],
+        variants: [{ _id: mBlue._id, sku: 'RENAMED', price: 99, quantity: 1, options: ['Medium'] }],
+      },
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    const again = await call(t.app, 'GET', `/api/v1/auth/order/${order._id}`, { token: admin.token });
+    expect(again.json().order.products).toEqual(order.products);
+  });
+
+  it('an entry naming only the product takes its first variant in stock, as the specification has it', async () => {
+    const { product, variant } = await makeTee('Spec Tee', (size, colour) => (size === 'S' && colour === 'Red' ? 0 : size === 'S' ? 2 : 1));
+    const buyer = await makeUser(t.database.db);
+    const sBlue = variant('S', 'Blue');
+    const mRed = variant('M', 'Red');
+    const res = await checkout(buyer, [{ _id: String(product.id) }, { _id: String(product.id) }, { _id: String(product.id) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const lines = res.json().order.products as { price: number; variant: { _id: string; title: string } }[];
+    expect(lines.map((entry) => [entry.variant.title, entry.price])).toEqual([
+      ['S / Blue', 10],
+      ['S / Blue', 10],
+      ['M / Red', 12.5],
+    ]);
+    const after = await stocks(product.id);
+    expect([after.variants[sBlue._id], after.variants[mRed._id], after.quantity]).toEqual([0, 0, 3]);
+
+    // More than the product has in all: refused naming the product, nothing taken.
+    const short = await checkout(buyer, Array.from({ length: 4 }, () => ({ _id: String(product.id) })));
+    expect(short.json()).toEqual({ success: false, message: 'Not enough stock: Spec Tee (only 3 left)' });
+    expect(short.statusCode).toBe(409);
+    // A named variant short of stock, and the same product unnamed: both named in the message.
+    const both = await checkout(buyer, [
+      { _id: String(product.id), variant: mRed._id },
+      ...Array.from({ length: 4 }, () => ({ _id: String(product.id) })),
+    ]);
+    expect(both.statusCode).toBe(409);
+    expect(both.json().message).toBe('Not enough stock: Spec Tee — M / Red (sold out), Spec Tee (only 3 left)');
+    expect(await stocks(product.id)).toEqual(after);
+  });
+
+  it('a variant that is not the product\'s, or not an id, is refused with 400 naming the field; nothing changes', async () => {
+    const tee = await makeTee('Field Tee', () => 2);
+    const other = await makeTee('Other Tee', () => 2);
+    const buyer = await makeUser(t.database.db);
+    const before = await snapshotDatabase(t.database.db);
+    const foreign = await checkout(buyer, [{ _id: String(tee.product.id) }, { _id: String(tee.product.id), variant: other.variant('S', 'Red')._id }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ success: false, message: `cart.1.variant: ${other.variant('S', 'Red')._id} is not a variant of Field Tee` });
+    const missing = await checkout(buyer, [{ _id: String(tee.product.id), variant: '2000000000' }]);
+    expect(missing.json()).toEqual({ success: false, message: 'cart.0.variant: 2000000000 is not a variant of Field Tee' });
+    for (const variant of ['x', -1, { id: 3 }, true]) {
+      const bad = await checkout(buyer, [{ _id: String(tee.product.id), variant }]);
+      expect(bad.statusCode, JSON.stringify(variant)).toBe(400);
+      expect(bad.json().message).toMatch(/^cart\.0\.variant/);
+    }
+    expect(await snapshotDatabase(t.database.db)).toEqual(before);
+  });
+
+  it('cancelling gives units back to the same variants, reopening takes them again, a refund restocks its variant', async () => {
+    const { product, variant } = await makeTee('Back Tee', () => 4);
+    const buyer = await makeUser(t.database.db);
+    const lBlue = variant('L', 'Blue');
+    const sRed = variant('S', 'Red');
+    const placed = await checkout(buyer, [
+      { _id: String(product.id), variant: lBlue._id },
+      { _id: String(product.id), variant: lBlue._id },
+      { _id: String(product.id), variant: sRed._id },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order._id as string;
+    const taken = await stocks(product.id);
+    expect([taken.variants[lBlue._id], taken.variants[sRed._id], taken.quantity]).toEqual([2, 3, 21]);
+
+    expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+    const back = await stocks(product.id);
+    expect(Object.values(back.variants)).toEqual([4, 4, 4, 4, 4, 4]);
+    expect(back.quantity).toBe(24);
+
+    // Reopened while another buyer took L / Blue down to 1: refused naming the variant, nothing taken.
+    const rival = await makeUser(t.database.db);
+    expect((await checkout(rival, [1, 2, 3].map(() => ({ _id: String(product.id), variant: lBlue._id })))).statusCode).toBe(201);
+    const reopen = await setStatus(orderId, 'Processing');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toBe('Not enough stock to reopen this order: Back Tee — L / Blue');
+    expect((await stocks(product.id)).variants[lBlue._id]).toBe(1);
+
+    // A delivered order refunded for one L / Blue unit with restock: that variant gets it back.
+    const next = await checkout(buyer, [
+      { _id: String(product.id), variant: lBlue._id },
+      { _id: String(product.id), variant: sRed._id },
+    ]);
+    const nextId = next.json().order._id as string;
+    expect((await setStatus(nextId, 'deliverd')).statusCode).toBe(200);
+    const before = await stocks(product.id);
+    const refund = await call(t.app, 'POST', `/api/v1/auth/order-refund/${nextId}`, {
+      token: admin.token,
+      body: { lines: [{ productId: product.id, variant: Number(lBlue._id), quantity: 1 }], restock: true },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().refund.amount).toBe(15);
+    const after = await stocks(product.id);
+    expect(after.variants[lBlue._id]).toBe((before.variants[lBlue._id] ?? 0) + 1);
+    expect(after.variants[sRed._id]).toBe(before.variants[sRed._id]);
+    expect(after.quantity).toBe(before.quantity + 1);
+    const again = await call(t.app, 'POST', `/api/v1/auth/order-refund/${nextId}`, {
+      token: admin.token,
+      body: { lines: [{ productId: product.id, variant: Number(lBlue._id), quantity: 1 }], restock: true },
+    });
+    expect(again.json()).toEqual({ success: false, message: 'Only 0 of Back Tee — L / Blue left to refund' });
+  });
+
+  it('a line of an order placed before variants moves its product\'s stock (the first variant in stock), as before', async () => {
+    const { product, variant } = await makeTee('Old Tee', () => 1);
+    const buyer = await makeUser(t.database.db);
+    const placed = await checkout(buyer, [{ _id: String(product.id) }, { _id: String(product.id) }]);
+    const orderId = placed.json().order._id as string;
+    // As the migration left lines of older orders: no variant, no SKU, no values.
+    await t.database.db.update(orderItems).set({ variantId: null, sku: null, variantTitle: '', photoId: null }).where(eq(orderItems.orderId, Number(orderId)));
+    const [sRed, sBlue] = [variant('S', 'Red')._id, variant('S', 'Blue')._id];
+    expect((await stocks(product.id)).quantity).toBe(4);
+    expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+    const back = await stocks(product.id);
+    // Given back to the first variant.
+    expect([back.variants[sRed], back.variants[sBlue], back.quantity]).toEqual([2, 0, 6]);
+    // Reopening takes 2 from the product: refused when it has fewer, nothing taken.
+    const rival = await makeUser(t.database.db);
+    expect((await checkout(rival, [1, 2, 3, 4, 5].map(() => ({ _id: String(product.id) })))).statusCode).toBe(201);
+    const reopen = await setStatus(orderId, 'Processing');
+    expect(reopen.statusCode, reopen.body).toBe(409);
+    expect(reopen.json().message).toBe('Not enough stock to reopen this order: Old Tee');
+    expect((await stocks(product.id)).quantity).toBe(1);
+  });
+});
