@@ -1,3 +1,4 @@
+import { UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { standardBandIndex } from '../../../domain/price-bands.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
@@ -347,19 +348,41 @@ function searchRank(words: string[]): SQL {
 export interface SearchRank {
   rank: number;
   matches: number;
+  /** The rank's first matches, newest first (ties: newest id first), at most SEARCH_KEPT_IDS of them. */
+  ids: number[];
 }
 
-/** How many matches each rank has, best first: one pass over the matches (the total is their sum). */
-export async function countSearchByRank(db: Db, words: string[], condition: SQL): Promise<SearchRank[]> {
-  const rank = searchRank(words);
-  const rows = await db
-    .select({ rank: sql<number>`${rank}`, matches: sql<number>`count(*)::int` })
-    .from(products)
-    .where(condition)
-    // By position: the rank's expression carries its own parameters, so it cannot be repeated here.
-    .groupBy(sql`1`)
-    .orderBy(sql`1 desc`);
-  return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches) }));
+/** A rank's first matches kept with its count: pages within them (and an unpaged answer) query no more. */
+export const SEARCH_KEPT_IDS = UNPAGED_PRODUCTS_MAX;
+
+/**
+ * How many matches each rank has, best first, and for a rank of at most `keepUpTo` matches (none: 0) its first
+ * SEARCH_KEPT_IDS ids in the page order: one pass over the matches (the total is their sum). That pass
+ * already reads every match's row, so the ids cost no second search; a larger rank (whose pages walk the
+ * newest-first index) is not sorted at all (its ids are left empty).
+ */
+export async function countSearchByRank(db: Db, words: string[], condition: SQL, keepUpTo: number): Promise<SearchRank[]> {
+  if (keepUpTo === 0) {
+    // No ids: the plain count, without the CTE's cost (3 ms more for 4,000 matches).
+    const rows = await db
+      .select({ rank: sql<number>`${searchRank(words)}`, matches: sql<number>`count(*)::int` })
+      .from(products)
+      .where(condition)
+      // By position: the rank's expression carries its own parameters, so it cannot be repeated here.
+      .groupBy(sql`1`)
+      .orderBy(sql`1 desc`);
+    return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches), ids: [] }));
+  }
+  const result = await db.execute(sql`
+    with matched as materialized (select ${searchRank(words)} as rank, ${products.id} as id, ${products.createdAt} as created_at
+      from ${products} where ${condition}),
+    counts as (select rank, count(*)::int as matches from matched group by rank)
+    select rank, matches, case when matches <= ${keepUpTo}
+      then (select (array_agg(m.id order by m.created_at desc, m.id desc))[1:${SEARCH_KEPT_IDS}] from matched as m where m.rank = counts.rank)
+      end as ids
+    from counts order by rank desc`);
+  const rows = (result as unknown as { rows: Array<{ rank: number; matches: number; ids: number[] | null }> }).rows;
+  return rows.map((row) => ({ rank: Number(row.rank), matches: Number(row.matches), ids: (row.ids ?? []).map(Number) }));
 }
 
 /**

@@ -136,22 +136,30 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
   }
 
   /**
-   * Matches best first, newest first within each rank. How many matches each rank has is counted once (one
-   * pass) and remembered until the catalogue changes; a page then reads only its own rows, rank by rank.
+   * Matches best first, newest first within each rank. How many matches each rank has, with each rank's
+   * first SEARCH_KEPT_IDS ids in order for the unpaged answer, is found once (one pass) and kept until the
+   * catalogue changes, even with no answer cache (AnswerCache.derived): asked again, the unpaged answer reads
+   * no match; a page reads only its own window of its rank.
    */
   async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
     const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
-    const [ranks, catalogue] = await Promise.all([
-      memo(`search-ranks ${words.join(' ')}`, () => repo.countSearchByRank(db, words, condition)),
-      memo('product-count', () => repo.countProducts(db, {})),
-    ]);
+    const catalogue = await memo('product-count', () => repo.countProducts(db, {}));
+    // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of
+    // at most this many matches. Kept for the unpaged answer (asked for ids) only, the specification's
+    // client's way: a page's count stays the plain one, and its window is read as before.
+    const keepUpTo = pageNumber === undefined && as === 'ids' ? Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue)) : 0;
+    const ranks = await derived(
+      `search-ranks${keepUpTo > 0 ? '+ids' : ''} ${words.join(' ')}`,
+      () => repo.countSearchByRank(db, words, condition, keepUpTo),
+      (kept) => kept.reduce((bytes, rank) => bytes + 64 + rank.ids.length * 9, 0),
+    );
     const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
     const { limit, offset } = windowOf(pageNumber);
     const found: repo.ProductRow[] = [];
     const ids: number[] = [];
     let skip = offset;
-    for (const { rank, matches } of ranks) {
+    for (const { rank, matches, ids: kept } of ranks) {
       if (found.length + ids.length >= limit) break;
       if (skip >= matches) {
         skip -= matches;
@@ -159,11 +167,16 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       }
       const wanted = limit - found.length - ids.length;
       // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
-      // every match reads `matches`: walk when that is clearly fewer.
+      // every match reads `matches`: walk when that is clearly fewer. Otherwise, within the rank's kept
+      // ids (kept only when asked for ids), nothing is read.
       const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
-      const window = { rank, limit: wanted, offset: skip, walk };
-      if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
-      else found.push(...(await repo.searchRankPage(db, words, condition, window)));
+      if (!walk && skip + Math.min(wanted, matches - skip) <= kept.length) {
+        ids.push(...kept.slice(skip, skip + wanted));
+      } else {
+        const window = { rank, limit: wanted, offset: skip, walk };
+        if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
+        else found.push(...(await repo.searchRankPage(db, words, condition, window)));
+      }
       skip = 0;
     }
     return { products: found, total, ...(as === 'ids' ? { ids } : {}) };
@@ -209,14 +222,15 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       const words = repo.searchWords(keyword);
       const exact = await searchWords(words, pageNumber, as);
       if (exact.total > 0) return exact;
-      const corrected = await memo(`search-correction ${words.join(' ')}`, async () => {
+      // Kept until the catalogue changes, even with no answer cache: a repeated miss asks nothing again.
+      const corrected = await derived(`search-correction ${words.join(' ')}`, async () => {
         const fixed = await Promise.all(
           words.map(async (word) =>
             Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.textsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
           ),
         );
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
-      });
+      }, (fixed) => 64 + (fixed?.join(' ').length ?? 0) * 2);
       if (!corrected) return exact;
       const result = await searchWords(corrected, pageNumber, as);
       return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
