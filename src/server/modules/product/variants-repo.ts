@@ -91,41 +91,70 @@ export async function findVariants(db: Db | Tx, productId: number): Promise<Vari
   return (await findVariantsOf(db, [productId])).get(productId) ?? [];
 }
 
+interface RawVariantRow extends Omit<VariantRow, 'options' | 'photoIds'> {
+  productId: number;
+  option1: string;
+  option2: string;
+  option3: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** The variants of several products, in order, with their photos' ids (two queries). */
 export async function findVariantsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, VariantRow[]>> {
   const found = new Map<number, VariantRow[]>();
   if (productIds.length === 0) return found;
+  // Raw rows (all int4 and text columns, which both drivers parse alike): drizzle's per-field mapping is a
+  // good part of the cost of a 2,048-variant grid, read on every cold product page.
+  const v = productVariants;
+  const vp = productVariantPhotos;
   const [rows, photos] = await Promise.all([
     db
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        sku: productVariants.sku,
-        priceCents: productVariants.priceCents,
-        compareAtCents: productVariants.compareAtCents,
-        stock: productVariants.stock,
-        lowStockThreshold: productVariants.lowStockThreshold,
-        weightGrams: productVariants.weightGrams,
-        option1: productVariants.option1,
-        option2: productVariants.option2,
-        option3: productVariants.option3,
-      })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, productIds))
-      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+      .execute(
+        sql`select ${v.id} as "id", ${v.productId} as "productId", ${v.sku} as "sku", ${v.priceCents} as "priceCents",
+          ${v.compareAtCents} as "compareAtCents", ${v.stock} as "stock", ${v.lowStockThreshold} as "lowStockThreshold",
+          ${v.weightGrams} as "weightGrams", ${v.option1} as "option1", ${v.option2} as "option2", ${v.option3} as "option3"
+        from ${v} where ${inArray(v.productId, productIds)} order by ${v.productId}, ${v.position}, ${v.id}`,
+      )
+      .then((result) => rowsOf<RawVariantRow>(result)),
     db
-      .select({ variantId: productVariantPhotos.variantId, photoId: productVariantPhotos.photoId })
-      .from(productVariantPhotos)
-      .innerJoin(productVariants, eq(productVariants.id, productVariantPhotos.variantId))
-      .where(inArray(productVariants.productId, productIds))
-      .orderBy(asc(productVariantPhotos.variantId), asc(productVariantPhotos.position)),
+      .execute(
+        sql`select ${vp.variantId} as "variantId", ${vp.photoId} as "photoId"
+        from ${vp} join ${v} on ${v.id} = ${vp.variantId}
+        where ${inArray(v.productId, productIds)} order by ${vp.variantId}, ${vp.position}`,
+      )
+      .then((result) => rowsOf<{ variantId: number; photoId: number }>(result)),
   ]);
+  // Plain loops and one object literal per variant: a grid of 2,048 variants is read on every cold product page.
   const photosOf = new Map<number, number[]>();
-  for (const photo of photos) photosOf.set(photo.variantId, [...(photosOf.get(photo.variantId) ?? []), photo.photoId]);
-  for (const { option1, option2, option3, productId, ...row } of rows) {
-    const list = found.get(productId) ?? [];
-    list.push({ ...row, options: [option1, option2, option3].filter((value) => value !== ''), photoIds: photosOf.get(row.id) ?? [] });
-    found.set(productId, list);
+  for (const photo of photos) {
+    const list = photosOf.get(photo.variantId);
+    if (list) list.push(photo.photoId);
+    else photosOf.set(photo.variantId, [photo.photoId]);
+  }
+  let list: VariantRow[] = [];
+  let listOf = -1;
+  for (const row of rows) {
+    if (row.productId !== listOf) {
+      listOf = row.productId;
+      list = [];
+      found.set(listOf, list);
+    }
+    const options: string[] = [];
+    if (row.option1 !== '') options.push(row.option1);
+    if (row.option2 !== '') options.push(row.option2);
+    if (row.option3 !== '') options.push(row.option3);
+    list.push({
+      id: row.id,
+      sku: row.sku,
+      priceCents: row.priceCents,
+      compareAtCents: row.compareAtCents,
+      stock: row.stock,
+      lowStockThreshold: row.lowStockThreshold,
+      weightGrams: row.weightGrams,
+      options,
+      photoIds: photosOf.get(row.id) ?? [],
+    });
   }
   return found;
 }
