@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { idNumber, pageNumber, wireId } from './common.ts';
+import { idNumber, pageNumber, text, wireId } from './common.ts';
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'kept', 'failed'] as const;
 export const MAILS_PAGE_SIZE = 20;
+export const MAIL_SORTS = ['newest', 'oldest'] as const;
+export type MailSort = (typeof MAIL_SORTS)[number];
 
 /** A mail of the outbox as the administrator sees it (the body only in the single mail's answer). */
 export const mailSummary = z.object({
@@ -22,6 +24,10 @@ export type MailSummary = z.infer<typeof mailSummary>;
 export const mailsQuery = z.object({
   page: pageNumber.optional(),
   status: z.enum(MAIL_STATUSES, { error: `must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
+  /** Words of the recipient's address or the subject (case-insensitive, a substring). */
+  q: text({ max: 100 }).optional(),
+  /** By when the mail was written; newest first without it. */
+  sort: z.enum(MAIL_SORTS, { error: `must be one of: ${MAIL_SORTS.join(', ')}` }).optional(),
 });
 
 export const mailsResponse = z.object({

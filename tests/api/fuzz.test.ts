@@ -733,6 +733,8 @@ describe('fuzz: generated bad requests across every call', () => {
           ['bad-page', `/api/v1/admin/audit?page=${badPage()[1]}`],
           ['bad-page', `/api/v1/auth/mails?page=${badPage()[1]}`],
           ['wrong-type', `/api/v1/auth/mails?status=${pick(['lost', 'SENT', '%00'])}`],
+          ['wrong-type', `/api/v1/auth/mails?sort=${pick(['biggest', 'NEWEST', '%00', ''])}`],
+          ['too-long', `/api/v1/auth/mails?q=${'m'.repeat(101)}`],
           ['bad-id', `/api/v1/auth/mails/${badPathId()[1]}`],
           ['bad-id', `/api/v1/auth/order/${badPathId()[1]}`],
           ['bad-id', `/api/v1/product/admin-product/${badPathId()[1]}`],

@@ -223,6 +223,48 @@ describe('mail through a real SMTP server', () => {
     expect(one.json().mail.text.length).toBeGreaterThan(10);
     expect((await call(t.app, 'GET', '/api/v1/auth/mails/999999', { token: admin.token })).statusCode).toBe(404);
   });
+
+  it('searches the outbox by recipient or subject in any case, and sorts it oldest first', async () => {
+    // Written long ago, so they are the outbox's oldest; ids in another order than their times.
+    const yearsAgo = (n: number) => new Date(Date.UTC(2001, 0, 1) - n * 86_400_000);
+    const sample = [
+      { toAddress: 'Quill.Reader@Example.com', subject: 'Your order', age: 2 },
+      { toAddress: 'someone@example.com', subject: 'The QUILL pens are back', age: 3 },
+      { toAddress: 'other@example.com', subject: 'Nothing of note', age: 1 },
+      { toAddress: 'percent@example.com', subject: '100% off quills', age: 4 },
+    ];
+    const rows = await t.database.db
+      .insert(mailOutbox)
+      .values(sample.map(({ age, ...mail }) => ({ kind: 'test', ...mail, text: 'Written to test the search.', html: '<p>Written.</p>', status: 'sent', createdAt: yearsAgo(age) })))
+      .returning({ id: mailOutbox.id });
+    const ids = (mails: { _id: string }[]) => mails.map((mail) => Number(mail._id));
+    const [reader, pens, other, percent] = rows.map((row) => row.id);
+    const list = async (query: string) => {
+      const res = await call(t.app, 'GET', `/api/v1/auth/mails?${query}`, { token: admin.token });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { mails: { _id: string }[]; total: number };
+    };
+
+    const found = await list('q=quIll');
+    expect(ids(found.mails)).toEqual([reader, pens, percent]);
+    expect(found.total).toBe(3);
+    expect(ids((await list('q=quill&sort=oldest')).mails)).toEqual([percent, pens, reader]);
+    // `%` and `_` are letters to look for, not patterns.
+    expect(ids((await list(`q=${encodeURIComponent('100%')}`)).mails)).toEqual([percent]);
+    expect((await list('q=quill&status=failed')).total).toBe(0);
+    expect(ids((await list('sort=oldest')).mails).slice(0, 4)).toEqual([percent, pens, reader, other]);
+    // Newest first stays the default.
+    expect(ids((await list('q=quill&sort=newest')).mails)).toEqual([reader, pens, percent]);
+    expect((await list('sort=newest')).mails).toEqual((await list('')).mails);
+
+    const unchanged = await snapshotDatabase(t.database.db);
+    for (const [query, field] of [['sort=biggest', 'sort'], [`q=${'x'.repeat(101)}`, 'q'], ['q=%20%20', 'q']] as const) {
+      const res = await call(t.app, 'GET', `/api/v1/auth/mails?${query}`, { token: admin.token });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+    expect(await snapshotDatabase(t.database.db)).toEqual(unchanged);
+  });
 });
 
 describe('mail without an SMTP server: kept as .eml files and listed', () => {

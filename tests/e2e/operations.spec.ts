@@ -346,6 +346,18 @@ test.describe('mails', () => {
     await expect(page).toHaveURL('/dashboard/admin/mails?status=failed');
     await expect(main.getByRole('heading', { name: 'No failed mails' })).toBeVisible();
     await expect(row).toHaveCount(0);
+
+    // Search by the recipient (any case) and sort oldest first: both in the address, with the status filter.
+    await filter.selectOption({ label: 'All mails' });
+    await main.getByRole('searchbox', { name: 'Search mails' }).fill(shopper.user.email.toUpperCase());
+    await main.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(`/dashboard/admin/mails?q=${encodeURIComponent(shopper.user.email.toUpperCase())}`);
+    await expect(main.getByRole('row')).toHaveCount(2);
+    await expect(row).toHaveCount(1);
+    await main.getByLabel('Sort', { exact: true }).selectOption({ label: 'Oldest first' });
+    await expect(page).toHaveURL(/[?&]sort=oldest/);
+    await expect(row).toHaveCount(1);
+    await page.screenshot({ path: '.tmp/screenshots/ops-desktop-mails-search.png' });
   });
 });
 

@@ -476,6 +476,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('mail_outbox_created_idx').on(t.createdAt, t.id),
     index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+    // The admin's search of the outbox by recipient or subject (substrings, ILIKE '%word%').
+    index('mail_outbox_search_trgm_idx')
+      .using('gin', sql`(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sending', 'sent', 'kept', 'failed')`),
   ],
 );

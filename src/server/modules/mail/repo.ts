@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { MailStatus } from '../../../contract/mail.ts';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { MailSort, MailStatus } from '../../../contract/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -120,26 +121,32 @@ export async function resendMail(db: Db, id: number): Promise<MailRow | undefine
   return row;
 }
 
-export async function listMails(
-  db: Db,
-  status: MailStatus | undefined,
-  limit: number,
-  offset: number,
-): Promise<MailRow[]> {
+export interface MailFilters {
+  status?: MailStatus;
+  /** A substring of the recipient's address or the subject, any case (the trigram index). */
+  words?: string;
+}
+
+
+const mailsWhere = ({ status, words }: MailFilters) =>
+  and(
+    status ? eq(mailOutbox.status, status) : undefined,
+    words !== undefined ? sql`(${mailOutbox.toAddress} || ' ' || ${mailOutbox.subject}) ilike ${likePattern(words)}` : undefined,
+  );
+
+export async function listMails(db: Db, filters: MailFilters, sort: MailSort, limit: number, offset: number): Promise<MailRow[]> {
+  const order = sort === 'oldest' ? [asc(mailOutbox.createdAt), asc(mailOutbox.id)] : [desc(mailOutbox.createdAt), desc(mailOutbox.id)];
   return db
     .select()
     .from(mailOutbox)
-    .where(status ? eq(mailOutbox.status, status) : undefined)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .where(mailsWhere(filters))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
 }
 
-export async function countMails(db: Db, status?: MailStatus): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(mailOutbox)
-    .where(status ? eq(mailOutbox.status, status) : undefined);
+export async function countMails(db: Db, filters: MailFilters = {}): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(mailOutbox).where(mailsWhere(filters));
   return Number(row?.value ?? 0);
 }
 

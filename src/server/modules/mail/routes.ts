@@ -6,8 +6,8 @@ import type { MailService } from './service.ts';
 export const mailHandlers = (mails: MailService) =>
   ({
     mails: async (request) => {
-      const { page, status } = request.query;
-      const result = await mails.page(page ?? 1, status);
+      const { page, status, q, sort } = request.query;
+      const result = await mails.page(page ?? 1, { status, words: q }, sort);
       return { success: true, mails: result.mails.map(toWireMail), total: result.total, failed: result.failed, delivery: mails.delivery };
     },
 

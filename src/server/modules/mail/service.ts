@@ -1,8 +1,9 @@
-import { MAILS_PAGE_SIZE, type MailStatus } from '../../../contract/mail.ts';
+import { MAILS_PAGE_SIZE, type MailSort } from '../../../contract/mail.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import * as repo from './repo.ts';
+import type { MailFilters } from './repo.ts';
 
 export type { MailRow } from './repo.ts';
 
@@ -18,20 +19,20 @@ export function createMailService(db: Db, { kick, delivery }: MailServiceOptions
   return {
     delivery,
 
-    /** A page of the outbox (newest first), with the number of failed mails. */
-    async page(pageNumber: number, status: MailStatus | undefined) {
+    /** A page of the outbox (newest first unless `oldest`), filtered, with the number of failed mails. */
+    async page(pageNumber: number, filters: MailFilters, sort: MailSort = 'newest') {
       const [{ items, total }, failed] = await Promise.all([
         listWithTotal(
           listWindow(pageNumber, MAILS_PAGE_SIZE, MAILS_PAGE_SIZE),
-          () => repo.countMails(db, status),
-          ({ limit, offset }) => repo.listMails(db, status, limit, offset),
+          () => repo.countMails(db, filters),
+          ({ limit, offset }) => repo.listMails(db, filters, sort, limit, offset),
         ),
-        repo.countMails(db, 'failed'),
+        repo.countMails(db, { status: 'failed' }),
       ]);
       return { mails: items, total, failed };
     },
 
-    failedCount: () => repo.countMails(db, 'failed'),
+    failedCount: () => repo.countMails(db, { status: 'failed' }),
 
     async one(id: number) {
       const row = await repo.findMail(db, id);

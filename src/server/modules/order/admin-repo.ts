@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, toShip, users } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
 import { type OrderRow, selectOrders } from './repo.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 export interface AdminOrderFilters {
   /** An order number. */
@@ -23,7 +24,6 @@ export interface AdminOrderFilters {
 }
 
 /** `%`, `_` and `\` typed by the owner are matched as themselves. */
-const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(filters: AdminOrderFilters): SQL | undefined {
   const { timeZone } = filters;

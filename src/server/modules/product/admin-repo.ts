@@ -3,6 +3,7 @@ import type { AdminProductSort, StockFilter } from '../../../contract/admin-list
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 export interface AdminProductFilters {
   /** Words in the name or description (a substring, any case: the catalogue's trigram index). */
@@ -11,7 +12,6 @@ export interface AdminProductFilters {
   stock?: StockFilter | undefined;
 }
 
-const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Low: some, at or below the threshold (the owner's page's partial index); out: none (the same index). */
 const STOCK: Record<StockFilter, SQL> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAIL_STATUSES, MAILS_PAGE_SIZE, type MailStatus } from '../../../contract/mail.ts';
+import { MAIL_SORTS, MAIL_STATUSES, MAILS_PAGE_SIZE, type MailSort, type MailStatus } from '../../../contract/mail.ts';
 import { PageRange, pageCount, pageFrom, Pager } from '../../components/ui/pager.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
@@ -14,10 +14,14 @@ import { MAIL_STATUS_LABELS, MailStatusPill } from '../components/mail-status.ts
 import '../../components/ui/buttons.css';
 import '../../components/ui/table.css';
 import '../../components/ui/admin-table.css';
+import '../../components/ui/form-fields.css';
+import './orders.css';
 import './mails.css';
 
 const statusFrom = (raw: string | null): MailStatus | null =>
   (MAIL_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as MailStatus) : null;
+const sortFrom = (raw: string | null): MailSort => ((MAIL_SORTS as readonly string[]).includes(raw ?? '') ? (raw as MailSort) : 'newest');
+const SORT_LABELS: Record<MailSort, string> = { newest: 'Newest first', oldest: 'Oldest first' };
 
 /** Without SMTP_URL mails are not sent but kept: say so, and where they are. */
 function KeptNotice() {
@@ -33,23 +37,33 @@ function KeptNotice() {
   );
 }
 
-/** Mails: the outbox, newest first, a page at a time, filtered by status; read a mail, send a failed one again. */
+/**
+ * Mails: the outbox a page at a time, searched by recipient or subject, filtered by status, newest or oldest first
+ * (all in the address); read a mail, send a failed one again.
+ */
 export default function AdminMailsRoute() {
   usePageTitle('Dashboard - Mails');
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const status = statusFrom(params.get('status'));
-  const query = useMails(page, status);
+  const q = (params.get('q') ?? '').trim().slice(0, 100);
+  const sort = sortFrom(params.get('sort'));
+  const query = useMails({ page, status, q, sort });
+  const [words, setWords] = useState(q);
   const resend = useResendMail();
   const [reading, setReading] = useState<string | null>(null);
   const data = query.data;
   const pages = data ? pageCount(data.total, MAILS_PAGE_SIZE) : 1;
 
-  const show = (next: { page?: number; status?: MailStatus | null }) => {
+  const show = (next: { page?: number; status?: MailStatus | null; q?: string; sort?: MailSort }) => {
     const nextStatus = next.status === undefined ? status : next.status;
+    const nextQ = next.q ?? q;
+    const nextSort = next.sort ?? sort;
     const nextPage = next.page ?? 1;
     const search: Record<string, string> = {};
+    if (nextQ) search.q = nextQ;
     if (nextStatus) search.status = nextStatus;
+    if (nextSort !== 'newest') search.sort = nextSort;
     if (nextPage > 1) search.page = String(nextPage);
     setParams(search);
   };
@@ -78,16 +92,46 @@ export default function AdminMailsRoute() {
           </p>
         </div>
       ) : null}
-      <div className="mails-filter">
-        <label htmlFor="mail-status-filter">Status</label>
-        <select id="mail-status-filter" value={status ?? ''} onChange={(event) => show({ status: statusFrom(event.target.value) })}>
-          <option value="">All mails</option>
-          {MAIL_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {MAIL_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </select>
+      <div className="card order-filters">
+        <form
+          role="search"
+          className="order-filters__search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            show({ q: words.trim() });
+          }}
+        >
+          <label htmlFor="mail-search">Search mails</label>
+          <div className="order-filters__search-row">
+            <input id="mail-search" type="search" value={words} maxLength={100} placeholder="Recipient or subject" onChange={(event) => setWords(event.target.value)} />
+            <button type="submit" className="btn btn--secondary">
+              Search
+            </button>
+          </div>
+        </form>
+        <div className="order-filters__fields">
+          <div className="field">
+            <label htmlFor="mail-status-filter">Status</label>
+            <select id="mail-status-filter" value={status ?? ''} onChange={(event) => show({ status: statusFrom(event.target.value) })}>
+              <option value="">All mails</option>
+              {MAIL_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {MAIL_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mail-sort">Sort</label>
+            <select id="mail-sort" value={sort} onChange={(event) => show({ sort: sortFrom(event.target.value) })}>
+              {MAIL_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
       </div>
       {query.isPending ? (
         <Spinner label="Loading mails" />
@@ -101,7 +145,7 @@ export default function AdminMailsRoute() {
         </div>
       ) : query.data.mails.length === 0 ? (
         <div className="card empty-state">
-          <h2>{status ? `No ${MAIL_STATUS_LABELS[status].toLowerCase()} mails` : 'No mails yet'}</h2>
+          <h2>{q ? `No mails match “${q}”` : status ? `No ${MAIL_STATUS_LABELS[status].toLowerCase()} mails` : 'No mails yet'}</h2>
           <p>Mails are written when an order is placed or changes status, an account is made, or a reset link is asked for.</p>
         </div>
       ) : (

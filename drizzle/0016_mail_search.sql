@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_search_trgm_idx" ON "mail_outbox" USING gin (("to_address" || ' ' || "subject") gin_trgm_ops) WITH (fastupdate=false);
