@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
+import { productSelection } from './repo.ts';
 
 export interface AdminProductFilters {
   /** Words in the name or description (a substring, any case: the catalogue's trigram index). */
@@ -36,21 +37,8 @@ const SORT_KEYS: Record<AdminProductSort, { key: typeof products.createdAt | typ
   'stock-asc': { key: products.quantity, descending: false },
 };
 
-const adminProductSelection = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  description: products.description,
-  priceCents: products.priceCents,
-  priceMaxCents: products.priceMaxCents,
-  quantity: products.quantity,
-  lowStockThreshold: products.lowStockThreshold,
-  shipping: products.shipping,
-  hasPhoto: products.hasPhoto,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  category: { id: categories.id, name: categories.name, slug: categories.slug },
-};
+/** The product columns every screen reads, with the owner's low-stock threshold. */
+const adminProductSelection = { ...productSelection, lowStockThreshold: products.lowStockThreshold };
 
 /** A keyset page of the admin's products list (see adminOrdersPage: the same rule). */
 export async function adminProductsPage(db: Db, filters: AdminProductFilters, sort: AdminProductSort, cursor: Cursor, limit: number) {

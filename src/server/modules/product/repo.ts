@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
-const productSelection = {
+export const productSelection = {
   id: products.id,
   name: products.name,
   slug: products.slug,
