@@ -254,8 +254,8 @@ export async function replaceGrid(tx: Tx, productId: number, options: OptionRow[
   await tx.delete(productFacetValues).where(eq(productFacetValues.productId, productId));
   if (options.length > 0) {
     await tx.execute(sql`
-      insert into product_facet_values (product_id, option, value, category_id, band)
-      select distinct ${productId}::int, o.name, v.value, p.category_id, price_band(p.price_cents)
+      insert into product_facet_values (product_id, option, value, category_id, band, draft)
+      select distinct ${productId}::int, o.name, v.value, p.category_id, price_band(p.price_cents), p.draft
       from product_options o
       join product_variants pv on pv.product_id = o.product_id
       cross join lateral (select case o.position when 1 then pv.option1 when 2 then pv.option2 else pv.option3 end as value) v
