@@ -444,16 +444,16 @@ export async function findProductById(db: Db | Tx, id: number): Promise<ProductR
   return row;
 }
 
-/** By its current slug, or by a slug it had before a rename; a shopper's read: never a draft. */
-export async function findProductBySlug(db: Db, slug: string): Promise<ProductRow | undefined> {
+/** By its current slug, or by a slug it had before a rename; a shopper's read: never a draft (the owner's: `drafts`). */
+export async function findProductBySlug(db: Db, slug: string, { drafts = false }: { drafts?: boolean } = {}): Promise<ProductRow | undefined> {
   const [current] = await selectProducts(db).where(eq(products.slug, slug));
-  if (current) return current.draft ? undefined : current;
+  if (current) return current.draft && !drafts ? undefined : current;
   const [old] = await db
     .select({ id: productSlugHistory.productId })
     .from(productSlugHistory)
     .where(eq(productSlugHistory.slug, slug));
   const renamed = old ? await findProductById(db, old.id) : undefined;
-  return renamed?.draft ? undefined : renamed;
+  return renamed?.draft && !drafts ? undefined : renamed;
 }
 
 export async function listRelated(db: Db, productId: number, categoryId: number, limit: number): Promise<ProductRow[]> {

@@ -249,6 +249,13 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
     byId,
 
+    /** The owner's lookup of a slug (current or old), drafts included. */
+    async idBySlugForAdmin(slug: string): Promise<number> {
+      const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug, { drafts: true }) : undefined;
+      if (!row) throw notFound('Product not found');
+      return row.id;
+    },
+
     /**
      * The products of these ids, in order, each as `write` makes it (its JSON), kept per product until the
      * catalogue changes: a long list's answer is a concatenation, and only the products not kept are read.
