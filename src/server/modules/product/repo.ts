@@ -323,7 +323,7 @@ export function searchCondition(words: string[], categoryNames: readonly Categor
       long.length > 0 ? sql`(numnode(${query}) = 0 or ${products.search} @@ ${query})` : sql`${products.search} @@ ${query}`,
     );
   }
-  return conditions.length > 0 ? and(listed, ...conditions)! : null;
+  return conditions.length > 0 ? (and(listed, ...conditions) ?? null) : null;
 }
 
 /** How alike (trigram word similarity) a text's word must be to be looked at as a correction: one typo in a 5-letter word is about 0.4. */
