@@ -145,7 +145,7 @@ describe('product drafts', () => {
     expect(kept.json().product.draft).toBe(true);
   });
 
-  it('keeps the kept counts (products, bands, facets) equal to counting shown products, through every kind of move', async () => {
+  it('keeps the kept counts (products, bands, facets) equal to counting shown products, through every kind of move', { timeout: 120_000 }, async () => {
     const db = t.database.db;
     const shirts = await makeCategory(db, 'Draft Shirts');
     const tees: number[] = [];
