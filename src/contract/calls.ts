@@ -34,7 +34,7 @@ import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
 import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
 import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
-import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestOrderBody } from './guest.ts';
+import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestCheckoutResponse, guestOrderBody } from './guest.ts';
 import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse } from './mail.ts';
 import {
   checkoutBody,
@@ -261,10 +261,10 @@ export const calls = defineCalls({
     description:
       "Checkout without an account: the signed-in checkout's body plus `email` and `delivery` (`name`, `address`, `phone`). The order belongs to the guest buyer of that e-mail (one per address, who never signs in); the confirmation mail carries the link to the order's page. The limits on orders waiting for payment count per e-mail and per client address; rate-limited per address like sign-in.",
     body: guestCheckoutBody,
-    answers: { 201: checkoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
+    answers: { 201: guestCheckoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
       send: '(`cart`, `paymentMethod` as for a signed-in checkout, plus `email` and `delivery: {name, address, phone}`)',
-      answer: 'the order; the mailed confirmation links to its page',
+      answer: "the order and its page's `token` (the page is `/order/<id>#t=<token>`); the mailed confirmation links to it",
     },
   },
   guestOrder: {

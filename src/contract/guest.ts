@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactDetails, email } from './auth.ts';
 import { text } from './common.ts';
-import { checkoutBody } from './order.ts';
+import { checkoutBody, checkoutResponse } from './order.ts';
 
 /**
  * Checkout without an account (docs/decisions/0019-guest-checkout.md): the signed-in checkout's body, plus
@@ -15,6 +15,13 @@ export const guestCheckoutBody = checkoutBody.extend({
   delivery: guestDelivery,
 });
 export type GuestCheckoutBody = z.input<typeof guestCheckoutBody>;
+
+/** The guest checkout form's fields, flat (the web form; the body nests the delivery). */
+export const guestContact = contactDetails.extend({ email });
+export type GuestContact = z.infer<typeof guestContact>;
+
+/** The placed order, and the token of its page (the shopper goes there now; the mail carries the same link). */
+export const guestCheckoutResponse = checkoutResponse.extend({ token: z.string() });
 
 /** The longest token a link carries (43 characters of base64url today); longer is refused as input. */
 export const LINK_TOKEN_MAX = 200;

@@ -119,6 +119,7 @@ describe('guest checkout', () => {
     // The mail carries the order page's link, which opens the order.
     const link = await orderLink('gwen@example.com', placed._id);
     expect(link.token).toMatch(/^[\w-]{43}$/);
+    expect(res.json().token).toBe(link.token);
     const opened = await view(link.orderId, link.token);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().order).toMatchObject({ _id: placed._id, total: 25, delivery: DELIVERY });
@@ -145,6 +146,10 @@ describe('guest checkout', () => {
       // No order is read: an order that exists and one that does not are told apart by nothing, time included.
       expect(queries - before).toBe(0);
     }
+    // (The count does see the reads of an order the token opens.)
+    const before = queries;
+    expect((await view(placed._id, token)).statusCode).toBe(200);
+    expect(queries - before).toBeGreaterThan(0);
     const pay = await call(t.app, 'POST', `/api/v1/orders/guest/${other._id}/pay`, { body: { token } });
     expect(pay.statusCode).toBe(404);
     expect(pay.json()).toEqual(NOT_FOUND);

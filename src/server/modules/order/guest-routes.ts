@@ -13,7 +13,7 @@ export const guestOrderHandlers = (guests: GuestOrderService, orders: OrderServi
     placeGuestOrder: async (request) => {
       const { body } = request;
       const placed = await guests.place(body, cartEntries(body.cart), request.ip, body.paymentMethod);
-      return { success: true, message: 'Order placed successfully', order: wire(placed) };
+      return { success: true, message: 'Order placed successfully', order: wire(placed), token: guests.tokenOf(placed.order.id) };
     },
     guestOrder: async (request) => ({ success: true, order: wire(await guests.view(request.params.orderId, request.body.token)) }),
     payGuestOrder: async (request) => ({ success: true, order: wire(await guests.pay(request.params.orderId, request.body.token)) }),
