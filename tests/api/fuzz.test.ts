@@ -399,6 +399,22 @@ describe('fuzz: generated bad requests across every call', () => {
         if (variant === 'encoding') return { ...base, headers: { ...json, 'content-encoding': pick(['gzip', 'br', 'deflate']) }, body };
         return { ...base, headers: json, body: pick(['{"checked": [', '{"checked": []}{"radio": []}', '\ufeff{"checked": []}', '{"checked": [], "checked": [1]}']) };
       },
+      // Checkout without an account and its links: one field of an otherwise valid body is broken.
+      () => {
+        const [kind, value] = badText(ADDRESS_MAX);
+        const which = pick(['placeGuestOrder', 'guestOrder', 'payGuestOrder', 'confirmEmail'] as const);
+        if (which === 'placeGuestOrder') {
+          const delivery = { name: 'Fuzz Guest', address: '1 Fuzz Street', phone: '555-0100' };
+          const field = pick(['email', 'name', 'address', 'phone'] as const);
+          const body =
+            field === 'email'
+              ? { cart: [{ _id: '1' }], email: value, delivery }
+              : { cart: [{ _id: '1' }], email: 'fuzz-guest@example.com', delivery: { ...delivery, [field]: value } };
+          return { kind, method: 'POST', url: '/api/v1/orders/guest', body };
+        }
+        const url = { guestOrder: '/api/v1/orders/guest/1', payGuestOrder: '/api/v1/orders/guest/1/pay', confirmEmail: '/api/v1/auth/confirm-email' }[which];
+        return { kind, method: 'POST', url, body: { token: value } };
+      },
       // Calls with nothing else to break: the security answer and logout, with bad bodies and sessions.
       () => {
         if (next() < 0.5) {
