@@ -253,7 +253,7 @@ export const calls = defineCalls({
   },
   placeGuestOrder: {
     method: 'POST',
-    path: '/orders/guest',
+    path: '/auth/guest-orders',
     access: 'public',
     tag: 'orders',
     signInBudget: true,
@@ -269,7 +269,7 @@ export const calls = defineCalls({
   },
   guestOrder: {
     method: 'POST',
-    path: '/orders/guest/:orderId',
+    path: '/auth/guest-orders/:orderId',
     access: 'public',
     tag: 'orders',
     signInBudget: true,
@@ -282,7 +282,7 @@ export const calls = defineCalls({
   },
   payGuestOrder: {
     method: 'POST',
-    path: '/orders/guest/:orderId/pay',
+    path: '/auth/guest-orders/:orderId/pay',
     access: 'public',
     tag: 'orders',
     signInBudget: true,

@@ -410,9 +410,9 @@ describe('fuzz: generated bad requests across every call', () => {
             field === 'email'
               ? { cart: [{ _id: '1' }], email: value, delivery }
               : { cart: [{ _id: '1' }], email: 'fuzz-guest@example.com', delivery: { ...delivery, [field]: value } };
-          return { kind, method: 'POST', url: '/api/v1/orders/guest', body };
+          return { kind, method: 'POST', url: '/api/v1/auth/guest-orders', body };
         }
-        const url = { guestOrder: '/api/v1/orders/guest/1', payGuestOrder: '/api/v1/orders/guest/1/pay', confirmEmail: '/api/v1/auth/confirm-email' }[which];
+        const url = { guestOrder: '/api/v1/auth/guest-orders/1', payGuestOrder: '/api/v1/auth/guest-orders/1/pay', confirmEmail: '/api/v1/auth/confirm-email' }[which];
         return { kind, method: 'POST', url, body: { token: value } };
       },
       // Calls with nothing else to break: the security answer and logout, with bad bodies and sessions.

@@ -62,10 +62,10 @@ describe('guest checkout', () => {
   });
 
   const product = (quantity = 10, price = 12.5) => makeProduct(t.database.db, { categoryId, quantity, price });
-  const guestCheckout = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/v1/orders/guest', { body });
+  const guestCheckout = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/v1/auth/guest-orders', { body });
   const order = (email: string, ids: number[], extra: Record<string, unknown> = {}) =>
     guestCheckout({ cart: ids.map((id) => ({ _id: String(id) })), email, delivery: DELIVERY, ...extra });
-  const view = (orderId: string, token: string) => call(t.app, 'POST', `/api/v1/orders/guest/${orderId}`, { body: { token } });
+  const view = (orderId: string, token: string) => call(t.app, 'POST', `/api/v1/auth/guest-orders/${orderId}`, { body: { token } });
   const register = (email: string, password = 'guest-now-member') =>
     call(t.app, 'POST', '/api/v1/auth/register', { body: { name: 'Gwen Member', email, password, phone: '555-0199', address: '4 Harbour Road', answer: 'Chess' } });
   const login = async (email: string, password = 'guest-now-member') => {
@@ -150,7 +150,7 @@ describe('guest checkout', () => {
     const before = queries;
     expect((await view(placed._id, token)).statusCode).toBe(200);
     expect(queries - before).toBeGreaterThan(0);
-    const pay = await call(t.app, 'POST', `/api/v1/orders/guest/${other._id}/pay`, { body: { token } });
+    const pay = await call(t.app, 'POST', `/api/v1/auth/guest-orders/${other._id}/pay`, { body: { token } });
     expect(pay.statusCode).toBe(404);
     expect(pay.json()).toEqual(NOT_FOUND);
     // The signed-in order calls stay closed to a guest.
@@ -164,7 +164,7 @@ describe('guest checkout', () => {
     const placed = res.json().order as WireOrder;
     expect(placed.payment).toMatchObject({ method: 'card', status: 'pending' });
     const { token } = await orderLink('jon@example.com', placed._id);
-    const paid = await call(t.app, 'POST', `/api/v1/orders/guest/${placed._id}/pay`, { body: { token } });
+    const paid = await call(t.app, 'POST', `/api/v1/auth/guest-orders/${placed._id}/pay`, { body: { token } });
     expect(paid.statusCode, paid.body).toBe(200);
     const url = (paid.json().order as WireOrder).payment.url;
     expect(url).toBe(placed.payment.url);
@@ -176,7 +176,7 @@ describe('guest checkout', () => {
     stripe.shopper.pay(session?.id ?? '');
     const after = await view(placed._id, token);
     expect((after.json().order as WireOrder).payment).toMatchObject({ success: true, status: 'paid' });
-    const again = await call(t.app, 'POST', `/api/v1/orders/guest/${placed._id}/pay`, { body: { token } });
+    const again = await call(t.app, 'POST', `/api/v1/auth/guest-orders/${placed._id}/pay`, { body: { token } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This order is paid already');
   });
@@ -287,7 +287,7 @@ describe('guest checkout limits', () => {
   it('counts unpaid orders per e-mail and per client address, and is rate-limited like sign-in', async () => {
     const item = await makeProduct(t.database.db, { categoryId, quantity: 50 });
     const order = (email: string) =>
-      call(t.app, 'POST', '/api/v1/orders/guest', { body: { cart: [{ _id: String(item.id) }], email, delivery: DELIVERY } });
+      call(t.app, 'POST', '/api/v1/auth/guest-orders', { body: { cart: [{ _id: String(item.id) }], email, delivery: DELIVERY } });
     expect((await order('one@example.com')).statusCode).toBe(201);
     const sameEmail = await order('ONE@example.com');
     expect(sameEmail.statusCode).toBe(429);
@@ -299,7 +299,7 @@ describe('guest checkout limits', () => {
     const limited = await order('four@example.com');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many attempts from your address/);
-    const page = await call(t.app, 'POST', '/api/v1/orders/guest/1', { body: { token: 'x'.repeat(43) } });
+    const page = await call(t.app, 'POST', '/api/v1/auth/guest-orders/1', { body: { token: 'x'.repeat(43) } });
     expect(page.statusCode).toBe(429);
   });
 });

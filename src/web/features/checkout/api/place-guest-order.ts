@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { CartEntry } from '../../../stores/cart-store.ts';
 
 /**
- * POST orders/guest: checkout without an account, the cart as the signed-in checkout sends it plus the
+ * POST auth/guest-orders: checkout without an account, the cart as the signed-in checkout sends it plus the
  * e-mail and where to deliver. The answer carries the order page's token.
  */
 export const placeGuestOrder = ({ cart, paymentMethod, contact }: { cart: CartEntry[]; paymentMethod?: PaymentMethod; contact: GuestContact }) =>

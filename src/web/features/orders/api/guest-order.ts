@@ -6,7 +6,7 @@ import { awaitingCard, PAYMENT_POLL_MS } from './payments.ts';
 /** The token of a guest order page's link, from its fragment (`#t=…`: browsers never send it to the server). */
 export const guestTokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('t')?.trim() ?? '';
 
-/** POST orders/guest/{id} `{token}`: the guest's order and its payment (asked of the card provider while it waits). */
+/** POST auth/guest-orders/{id} `{token}`: the guest's order and its payment (asked of the card provider while it waits). */
 export const guestOrderQuery = (orderId: string, token: string) =>
   queryOptions({
     queryKey: ['guest-order', orderId, token],
@@ -17,7 +17,7 @@ export const guestOrderQuery = (orderId: string, token: string) =>
   });
 export const useGuestOrder = (orderId: string, token: string) => useQuery(guestOrderQuery(orderId, token));
 
-/** POST orders/guest/{id}/pay `{token}`: the order's card payment page (the open one, or a new one). */
+/** POST auth/guest-orders/{id}/pay `{token}`: the order's card payment page (the open one, or a new one). */
 export const usePayGuestOrder = (orderId: string, token: string) => {
   const queryClient = useQueryClient();
   return useMutation({
