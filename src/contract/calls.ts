@@ -34,6 +34,7 @@ import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
 import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
 import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
+import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestCheckoutResponse, guestOrderBody } from './guest.ts';
 import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse } from './mail.ts';
 import {
   checkoutBody,
@@ -155,6 +156,27 @@ export const calls = defineCalls({
     answers: { 200: successResponse },
     docs: { send: '(the token from the mailed link)', answer: '400 when the link was used or is too old' },
   },
+  confirmEmail: {
+    method: 'POST',
+    path: '/auth/confirm-email',
+    access: 'public',
+    tag: 'accounts',
+    signInBudget: true,
+    description:
+      "Confirms an account's e-mail address with the token of a mailed link (once, within 24 hours): the orders placed as a guest with that address join the account, in one transaction.",
+    body: confirmEmailBody,
+    answers: { 200: confirmEmailResponse },
+    docs: { send: '(the token from the mailed link)', answer: 'how many orders joined the account; 400 when the link was used or is too old' },
+  },
+  claimGuestOrders: {
+    method: 'POST',
+    path: '/auth/claim-guest-orders',
+    access: 'user',
+    tag: 'accounts',
+    description:
+      "Mails the account's address a link that confirms it and brings the orders placed as a guest with it into the account. The same answer whether there are such orders or not.",
+    answers: { 200: successResponse },
+  },
   userAuth: {
     method: 'GET',
     path: '/auth/user-auth',
@@ -228,6 +250,46 @@ export const calls = defineCalls({
       answer:
         "409 when short of stock or past the units waiting for payment, 429 past the orders waiting for payment (per account and per address, see the README's configuration)",
     },
+  },
+  placeGuestOrder: {
+    method: 'POST',
+    path: '/auth/guest-orders',
+    access: 'public',
+    tag: 'orders',
+    signInBudget: true,
+    changesCatalogue: true,
+    description:
+      "Checkout without an account: the signed-in checkout's body plus `email` and `delivery` (`name`, `address`, `phone`). The order belongs to the guest buyer of that e-mail (one per address, who never signs in); the confirmation mail carries the link to the order's page. The limits on orders waiting for payment count per e-mail and per client address; rate-limited per address like sign-in.",
+    body: guestCheckoutBody,
+    answers: { 201: guestCheckoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
+    docs: {
+      send: '(`cart`, `paymentMethod` as for a signed-in checkout, plus `email` and `delivery: {name, address, phone}`)',
+      answer: "the order and its page's `token` (the page is `/order/<id>#t=<token>`); the mailed confirmation links to it",
+    },
+  },
+  guestOrder: {
+    method: 'POST',
+    path: '/auth/guest-orders/:orderId',
+    access: 'public',
+    tag: 'orders',
+    signInBudget: true,
+    description:
+      "A guest's order with its payment, opened with the token of its mailed link (in the body, so that no URL holds it). 404 for a wrong token or an unknown order alike, answered without looking the order up.",
+    params: orderIdParams,
+    body: guestOrderBody,
+    answers: { 200: orderPaymentResponse, 404: errorResponse },
+    docs: { send: '(`token` from the mailed link)', answer: 'the same 404, in the same time, for a wrong token and an order that does not exist' },
+  },
+  payGuestOrder: {
+    method: 'POST',
+    path: '/auth/guest-orders/:orderId/pay',
+    access: 'public',
+    tag: 'orders',
+    signInBudget: true,
+    description: "Pay again from a guest's order page (its token): a card order still waiting gets its payment page (the open one, or a new one). 409 once paid or cancelled.",
+    params: orderIdParams,
+    body: guestOrderBody,
+    answers: { 200: orderPaymentResponse, 404: errorResponse, 409: errorResponse, 503: errorResponse },
   },
   myOrders: {
     method: 'GET',

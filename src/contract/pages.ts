@@ -16,6 +16,10 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the mailed reset link leads (the token travels in the fragment: #token=…). */
   resetPassword: '/reset-password',
+  /** A guest's order page, from the mailed link (the token travels in the fragment: #t=…). */
+  guestOrder: (id: string) => `/order/${id}`,
+  /** Where the mailed link confirming an account's address leads (#token=…): its guest orders join the account. */
+  confirmEmail: '/confirm-email',
   user: {
     dashboard: '/dashboard/user',
     orders: '/dashboard/user/orders',
@@ -64,6 +68,8 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.login,
   paths.forgotPassword,
   paths.resetPassword,
+  '/order/:orderId',
+  paths.confirmEmail,
   paths.user.dashboard,
   paths.user.orders,
   '/dashboard/user/orders/:orderId/payment',

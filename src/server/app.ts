@@ -28,6 +28,8 @@ import { adminOrderHandlers } from './modules/order/admin-routes.ts';
 import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createOrderService } from './modules/order/service.ts';
+import { guestOrderHandlers } from './modules/order/guest-routes.ts';
+import { createGuestOrderService } from './modules/order/guest-service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { adminProductHandlers } from './modules/product/admin-routes.ts';
@@ -95,7 +97,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   await shopMoney.load();
   const stopShopMoney = await shopMoney.listen(() => answers.invalidate());
   app.addHook('onClose', async () => stopShopMoney());
-  const tokens = createTokens(await resolveJwtSecret(db, env.JWT_SECRET), env.JWT_EXPIRES_IN);
+  const secret = await resolveJwtSecret(db, env.JWT_SECRET);
+  const tokens = createTokens(secret, env.JWT_EXPIRES_IN);
   // Mails are written to the outbox with what causes them and sent by this process's outbox worker.
   const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL });
   const auth = createAuthService(db, tokens, mailer);
@@ -162,6 +165,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
+          ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders),
           ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),

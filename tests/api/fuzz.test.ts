@@ -31,7 +31,7 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * The generator is seeded, so a failure names a request that can be replayed.
  */
 // Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages and admin lists): every call still gets 10 or more.
-const REQUESTS = 3800;
+const REQUESTS = 4200;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
 const OVER_SOCKET = 0.25;
@@ -398,6 +398,22 @@ describe('fuzz: generated bad requests across every call', () => {
         if (variant === 'abort') return { ...base, headers: json, body, abortAfter: Math.floor(body.length / 2) };
         if (variant === 'encoding') return { ...base, headers: { ...json, 'content-encoding': pick(['gzip', 'br', 'deflate']) }, body };
         return { ...base, headers: json, body: pick(['{"checked": [', '{"checked": []}{"radio": []}', '\ufeff{"checked": []}', '{"checked": [], "checked": [1]}']) };
+      },
+      // Checkout without an account and its links: one field of an otherwise valid body is broken.
+      () => {
+        const [kind, value] = badText(ADDRESS_MAX);
+        const which = pick(['placeGuestOrder', 'guestOrder', 'payGuestOrder', 'confirmEmail'] as const);
+        if (which === 'placeGuestOrder') {
+          const delivery = { name: 'Fuzz Guest', address: '1 Fuzz Street', phone: '555-0100' };
+          const field = pick(['email', 'name', 'address', 'phone'] as const);
+          const body =
+            field === 'email'
+              ? { cart: [{ _id: '1' }], email: value, delivery }
+              : { cart: [{ _id: '1' }], email: 'fuzz-guest@example.com', delivery: { ...delivery, [field]: value } };
+          return { kind, method: 'POST', url: '/api/v1/auth/guest-orders', body };
+        }
+        const url = { guestOrder: '/api/v1/auth/guest-orders/1', payGuestOrder: '/api/v1/auth/guest-orders/1/pay', confirmEmail: '/api/v1/auth/confirm-email' }[which];
+        return { kind, method: 'POST', url, body: { token: value } };
       },
       // Calls with nothing else to break: the security answer and logout, with bad bodies and sessions.
       () => {

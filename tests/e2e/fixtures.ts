@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import type { Category } from '../../src/contract/category.ts';
 import type { Product } from '../../src/contract/product.ts';
@@ -151,6 +153,30 @@ export class ShopApi {
     });
     expect(res.status(), await res.text()).toBe(200);
   }
+}
+
+/**
+ * The mails the e2e server kept (no SMTP: each is an .eml file in E2E_DATA_DIR/mail), parsed: waits until
+ * one of this kind to this address is written, and answers its plain text.
+ */
+export async function keptMailText(address: string, kind: string): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(`-${kind}.eml`));
+        for (const file of files) {
+          const mail = await simpleParser(await readFile(join(dir, file)));
+          const to = Array.isArray(mail.to) ? mail.to.map((entry) => entry.text).join(',') : (mail.to?.text ?? '');
+          if (to.includes(address)) found = mail.text ?? '';
+        }
+        return found;
+      },
+      { message: `a ${kind} mail to ${address} in ${dir}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return found;
 }
 
 /** Sign a browser in the way the app keeps its session: `auth` in localStorage. */

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import type { Product } from '../../src/contract/product.ts';
-import { ADMIN, expect, seriousA11yViolations, type Session, signInBrowser, test } from './fixtures.ts';
+import { ADMIN, expect, keptMailText, seriousA11yViolations, type Session, signInBrowser, test } from './fixtures.ts';
 
 /** A suffix no other test (nor a second run on the same database) shares. */
 const suffix = () => `${Date.now()}-${randomBytes(3).toString('hex')}`;
@@ -18,30 +15,6 @@ async function placeOrder(request: APIRequestContext, shopper: Session, products
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).order._id as string;
-}
-
-/**
- * The mails the e2e server kept (no SMTP: each is an .eml file in E2E_DATA_DIR/mail), parsed: waits until
- * one of this kind to this address is written, and answers its plain text.
- */
-async function keptMailText(address: string, kind: string): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(`-${kind}.eml`));
-        for (const file of files) {
-          const mail = await simpleParser(await readFile(join(dir, file)));
-          const to = Array.isArray(mail.to) ? mail.to.map((entry) => entry.text).join(',') : (mail.to?.text ?? '');
-          if (to.includes(address)) found = mail.text ?? '';
-        }
-        return found;
-      },
-      { message: `a ${kind} mail to ${address} in ${dir}`, timeout: 15_000 },
-    )
-    .not.toBe('');
-  return found;
 }
 
 /** No horizontal scrolling: the page is never wider than the window. */

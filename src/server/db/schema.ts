@@ -38,12 +38,20 @@ export const users = pgTable(
     role: integer('role').notNull().default(0),
     /** Raised by every password change and promotion: tokens carry the version they were issued for. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * A guest buyer (checkout without an account, docs/decisions/0019-guest-checkout.md): one row per
+     * normalised e-mail, no password, never signs in, not listed among the accounts. Its orders move to the
+     * account of the same address once that account confirms the address by a mailed link.
+     */
+    guest: boolean('guest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Ascending indexes scanned backwards serve "newest first" (ORDER BY … DESC, whose nulls come first).
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    // One account per e-mail, and one guest row per e-mail beside it.
+    uniqueIndex('users_email_unique').on(t.email).where(sql`not ${t.guest}`),
+    uniqueIndex('users_guest_email_unique').on(t.email).where(sql`${t.guest}`),
     index('users_created_at_idx').on(t.createdAt, t.id),
     // The admin's search of customers by name or e-mail (substrings, ILIKE '%word%'): the orders and users lists.
     index('users_search_trgm_idx')
@@ -516,6 +524,30 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('password_reset_tokens_mail_unique').on(t.mailId),
+  ],
+);
+
+/**
+ * The links that confirm an account's e-mail address to bring the guest orders of that address into it
+ * (docs/decisions/0019-guest-checkout.md): made as the mail is sent, kept hashed, once, for 24 hours.
+ */
+export const guestClaimTokens = pgTable(
+  'guest_claim_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guest_claim_tokens_hash_unique').on(t.tokenHash),
+    uniqueIndex('guest_claim_tokens_mail_unique').on(t.mailId),
+    index('guest_claim_tokens_account_idx').on(t.accountId, t.createdAt),
   ],
 );
 

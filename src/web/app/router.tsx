@@ -23,6 +23,8 @@ const Register = lazy(() => import('./routes/register.tsx'));
 const Login = lazy(() => import('./routes/login.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
 const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
+const GuestOrder = lazy(() => import('./routes/guest-order.tsx'));
+const ConfirmEmail = lazy(() => import('./routes/confirm-email.tsx'));
 const UserDashboard = lazy(() => import('./routes/user/dashboard.tsx'));
 const UserOrders = lazy(() => import('./routes/user/orders.tsx'));
 const UserProfile = lazy(() => import('./routes/user/profile.tsx'));
@@ -57,6 +59,8 @@ export function AppRoutes() {
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />
         <Route path={paths.resetPassword} element={<ResetPassword />} />
+        <Route path="/order/:orderId" element={<GuestOrder />} />
+        <Route path={paths.confirmEmail} element={<ConfirmEmail />} />
         <Route path={paths.user.dashboard} element={<UserGuard />}>
           <Route index element={<UserDashboard />} />
           <Route path="orders" element={<UserOrders />} />

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../plugins/calls.ts';
 import { toPublicUser } from '../user/mapper.ts';
 import { sessionOf, userOf } from './guards.ts';
-import { RESET_LINK_SENT, type AuthService } from './service.ts';
+import { CLAIM_LINK_SENT, RESET_LINK_SENT, type AuthService } from './service.ts';
 
 /**
  * The account calls: register, sign in and out, the two password resets, the guards' checks, the profile
@@ -37,6 +37,17 @@ export const authHandlers = (auth: AuthService) =>
     resetPassword: async (request) => {
       await auth.resetWithToken(request.body);
       return { success: true, message: 'Password Reset Successfully' };
+    },
+
+    confirmEmail: async (request) => {
+      const { orders } = await auth.confirmEmail(request.body.token);
+      const message = orders === 0 ? 'E-mail address confirmed' : `E-mail address confirmed: ${orders === 1 ? '1 order' : `${orders} orders`} joined your account`;
+      return { success: true, message, orders };
+    },
+
+    claimGuestOrders: async (request) => {
+      await auth.requestClaimLink(userOf(request));
+      return { success: true, message: CLAIM_LINK_SENT };
     },
 
     userAuth: async () => ({ ok: true }),

@@ -9,6 +9,7 @@ import {
   type ResetPasswordBody,
   type SecurityAnswerBody,
 } from '../../../contract/auth.ts';
+import { CONFIRM_LINK_VALID_HOURS } from '../../../contract/guest.ts';
 import { ADMIN_ROLE, USER_ROLE } from '../../../contract/user.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
@@ -18,7 +19,9 @@ import * as accounts from '../user/service.ts';
 import type { UserRow } from '../user/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailRow } from '../mail/service.ts';
+import { recordChange } from '../audit/service.ts';
 import * as failures from './failures-repo.ts';
+import * as claims from './guest-claims-repo.ts';
 import * as resetTokens from './reset-tokens-repo.ts';
 import * as sessions from './sessions-repo.ts';
 import type { TokenSession, Tokens } from './tokens.ts';
@@ -55,6 +58,12 @@ export const RESET_LINKS_PER_HOUR = 3;
 export const RESET_LINK_SENT =
   'If an account has this e-mail address, a link to reset its password is on its way. It works once, for 30 minutes.';
 export const RESET_LINK_INVALID = 'This reset link is not valid any more: ask for a new one';
+
+/** At most this many links confirming an address for its guest orders are mailed to one account per hour. */
+export const CLAIM_LINKS_PER_HOUR = 3;
+export const CLAIM_LINK_SENT =
+  'If orders were placed as a guest with your e-mail address, a link to bring them into your account is on its way. It works once, for 24 hours.';
+export const CONFIRM_LINK_INVALID = 'This confirmation link is not valid any more: ask for a new one';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -115,6 +124,23 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
     if (!(await checkPassword(user.email, password, address))) throw forbidden(WRONG_CURRENT_PASSWORD);
   }
 
+  /**
+   * Just before a confirmation mail goes out: its link, made now (a random token, kept hashed, valid 24
+   * hours, usable once). null: not sent (no account or no guest orders for the address, or the account had
+   * CLAIM_LINKS_PER_HOUR links in the last hour).
+   */
+  async function prepareClaimMail(mail: MailRow): Promise<MailRow | null> {
+    return db.transaction(async (tx) => {
+      const account = await accounts.lockUserByEmail(tx, mail.toAddress);
+      if (!account || !(await accounts.findGuestByEmail(tx, mail.toAddress))) return null;
+      const again = await claims.hasClaimTokenForMail(tx, mail.id);
+      if (!again && (await claims.countRecentClaimTokens(tx, account.id, 3600)) >= CLAIM_LINKS_PER_HOUR) return null;
+      const token = randomBytes(32).toString('base64url');
+      await claims.putClaimTokenForMail(tx, { accountId: account.id, mailId: mail.id, tokenHash: hashToken(token) }, CONFIRM_LINK_VALID_HOURS * 3600);
+      return { ...mail, ...mailer.guestClaimContent(account, token, CONFIRM_LINK_VALID_HOURS) };
+    });
+  }
+
   return {
     async register(input: RegisterBody): Promise<UserRow> {
       if (await accounts.findUserByEmail(db, input.email)) throw conflict('Already registered, please login');
@@ -135,6 +161,8 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
             role: USER_ROLE,
           });
           await mailer.welcome(tx, user);
+          // Orders placed as a guest with this address join the account only once the address is confirmed.
+          if (await accounts.findGuestByEmail(tx, user.email)) await mailer.guestClaimRequested(tx, user.email);
           return user;
         });
       } catch (error) {
@@ -178,6 +206,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
      * in the last hour).
      */
     async prepareMail(mail: MailRow): Promise<MailRow | null> {
+      if (mail.kind === mailer.GUEST_CLAIM_KIND) return prepareClaimMail(mail);
       if (mail.kind !== mailer.PASSWORD_RESET_KIND) return mail;
       return db.transaction(async (tx) => {
         const user = await accounts.lockUserByEmail(tx, mail.toAddress);
@@ -188,6 +217,36 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
         await resetTokens.putTokenForMail(tx, { userId: user.id, mailId: mail.id, tokenHash: hashToken(token) }, RESET_LINK_VALID_MINUTES * 60);
         return { ...mail, ...mailer.passwordResetContent(user, token, RESET_LINK_VALID_MINUTES) };
       });
+    },
+
+    /** The signed-in account asks (again) for the link confirming its address, to bring its guest orders in. */
+    async requestClaimLink(user: UserRow): Promise<void> {
+      await mailer.guestClaimRequested(db, user.email);
+    },
+
+    /**
+     * A confirmation link used: the account's address is confirmed, and the orders placed as a guest with it
+     * join the account, in one transaction (the guest row goes). 400 when the link was used or is too old.
+     */
+    async confirmEmail(token: string): Promise<{ orders: number }> {
+      const moved = await db.transaction(async (tx) => {
+        const accountId = await claims.useClaimToken(tx, hashToken(token));
+        if (accountId === undefined) return undefined;
+        const account = await accounts.findUserById(tx, accountId);
+        if (!account) return undefined;
+        const guest = await accounts.findGuestByEmail(tx, account.email, true);
+        if (!guest) return 0;
+        const count = await accounts.mergeGuestInto(tx, guest.id, account.id);
+        await recordChange(tx, { id: account.id, name: account.name, address: null }, {
+          action: 'user.guest-orders',
+          entity: 'user',
+          entityId: account.id,
+          after: { email: account.email, orders: count },
+        });
+        return count;
+      });
+      if (moved === undefined) throw badRequest(CONFIRM_LINK_INVALID);
+      return { orders: moved };
     },
 
     /** Set a new password with a mailed token: once, within 30 minutes; every earlier session ends. */

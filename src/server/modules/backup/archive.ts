@@ -54,6 +54,7 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'refunds', key: ['id'], batch: 1000 },
   { name: 'mail_outbox', key: ['id'], batch: 500 },
   { name: 'password_reset_tokens', key: ['id'], batch: 1000 },
+  { name: 'guest_claim_tokens', key: ['id'], batch: 1000 },
   { name: 'audit_log', key: ['id'], batch: 1000 },
   { name: 'shop_details', key: ['id'], batch: 10 },
   { name: 'home_banners', key: ['id'], batch: 20 },

@@ -78,7 +78,7 @@ export async function bestSellers(db: Db, since: Date, limit: number) {
 }
 
 export async function newCustomers(db: Db, since: Date, limit: number) {
-  const recent = and(gte(users.createdAt, since), lte(users.role, 0));
+  const recent = and(gte(users.createdAt, since), lte(users.role, 0), eq(users.guest, false));
   const [total, rows] = await Promise.all([
     db.select({ value: count() }).from(users).where(recent),
     db

@@ -10,6 +10,8 @@ export interface MailerOptions extends templates.MailContext {
 
 /** Reset mails: kept without their link, which is made as each is sent. */
 const PASSWORD_RESET_KIND = 'password-reset';
+/** Mails confirming an account's address to bring its guest orders in: kept without their link, like reset mails. */
+const GUEST_CLAIM_KIND = 'guest-claim';
 /** A reset mail is due this long after it was asked for (see passwordResetRequested). */
 export const RESET_MAIL_DELAY_SECONDS = 1;
 
@@ -57,6 +59,22 @@ export function createMailer(options: MailerOptions) {
       // The token travels in the fragment: browsers never send it to the server, so no log line holds it.
       const link = `${context.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
       return templates.passwordReset(context, user, link, validMinutes);
+    },
+
+    GUEST_CLAIM_KIND,
+
+    /**
+     * The account of this address is to confirm it, to bring the orders placed as a guest with it in: kept
+     * without its link (made as it is sent, guestClaimContent), due a moment later like a reset mail.
+     */
+    async guestClaimRequested(tx: Db | Tx, email: string): Promise<void> {
+      await enqueueMail(tx, { kind: GUEST_CLAIM_KIND, toAddress: email, ...templates.guestClaimKept(context) }, RESET_MAIL_DELAY_SECONDS);
+    },
+
+    /** The confirmation mail as it is sent, with its link. */
+    guestClaimContent(user: { name: string }, token: string, validHours: number): templates.MailContent {
+      const link = `${context.publicUrl}/confirm-email#token=${encodeURIComponent(token)}`;
+      return templates.guestClaim(context, user, link, validHours);
     },
 
     /** A payment mail to the shopper (received, bank details, refund, expired), in the caller's transaction. */

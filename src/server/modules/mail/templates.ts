@@ -26,6 +26,8 @@ export interface MailOrder {
   totalCents: number;
   delivery: { name: string; address: string; phone: string };
   buyer: { name: string; email: string };
+  /** Where the buyer follows the order (a guest's order page with its token); none: the account's orders. */
+  link?: string;
 }
 
 const escape = (text: string) =>
@@ -70,7 +72,7 @@ const deliveryHtml = (order: MailOrder) =>
 
 /** To the shopper, when the order is placed. */
 export function orderConfirmation(context: MailContext, order: MailOrder): MailContent {
-  const link = `${context.publicUrl}/dashboard/user/orders`;
+  const link = order.link ?? `${context.publicUrl}/dashboard/user/orders`;
   return {
     subject: `Your order #${order.id} at ${context.shopName}`,
     text: `Hello ${order.buyer.name},
@@ -208,6 +210,40 @@ export function passwordResetKept(context: MailContext): MailContent {
     subject: `Reset your ${context.shopName} password`,
     text: `${note}\n`,
     html: layout(context, 'Reset your password', `<p>${escape(note)}</p>`),
+  };
+}
+
+/** To an account's address, to confirm it and bring in the orders placed as a guest with it. */
+export function guestClaim(context: MailContext, user: { name: string }, link: string, validHours: number): MailContent {
+  return {
+    subject: `Confirm your e-mail address at ${context.shopName}`,
+    text: `Hello ${user.name},
+
+orders were placed at ${context.shopName} as a guest with this e-mail address. Confirm that the address is
+yours and they join your account (the link works once, for ${validHours} hours):
+
+${link}
+
+If you did not create an account with us, ignore this mail: nothing changes.
+`,
+    html: layout(
+      context,
+      'Confirm your e-mail address',
+      `<p>Hello ${escape(user.name)},</p>
+<p>orders were placed at ${escape(context.shopName)} as a guest with this e-mail address. Confirm that the address is yours and they join your account.</p>
+<p><a href="${escape(link)}" style="background:#4338ca;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm my address</a></p>
+<p style="color:#6e6e73">The link works once, for ${validHours} hours. If you did not create an account with us, ignore this mail: nothing changes.</p>`,
+    ),
+  };
+}
+
+/** A confirmation mail as the outbox keeps it: no link (made as it is sent, like a reset link). */
+export function guestClaimKept(context: MailContext): MailContent {
+  const note = 'A link to confirm this address and bring its guest orders into the account, made as this mail is sent; the link itself is not kept here.';
+  return {
+    subject: `Confirm your e-mail address at ${context.shopName}`,
+    text: `${note}\n`,
+    html: layout(context, 'Confirm your e-mail address', `<p>${escape(note)}</p>`),
   };
 }
 

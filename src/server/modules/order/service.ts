@@ -57,6 +57,21 @@ export interface RefundLine {
 
 type AfterCommit = (() => Promise<void>)[];
 
+/**
+ * Where a guest follows an order (docs/decisions/0019-guest-checkout.md): its page's path with the link's
+ * token, used by the confirmation mail and as the card payment page's way back. None: the account's pages.
+ */
+export type OrderPageOf = (orderId: number) => string;
+
+/** A buyer found inside the order's transaction (a guest's row, made or updated with the order: both or neither). */
+export type BuyerOf = (tx: Tx) => Promise<BuyerDetails>;
+
+/** A path with a query parameter added before its fragment (the guest page's token is in the fragment). */
+const withQuery = (path: string, query: string) => {
+  const [base = '', fragment] = path.split('#', 2);
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment === undefined ? '' : `#${fragment}`}`;
+};
+
 /** Sum the units per product id (in the order of first appearance): a cart may hold a product several times. */
 export function countUnits(productIds: number[]): Map<number, number> {
   const units = new Map<number, number>();
@@ -444,16 +459,17 @@ export function createOrderService(
   }
 
   /** Asks the provider for a payment page for a card order's payment row; 503 (the order kept) when it cannot be reached. */
-  async function openPage(orderId: number, payment: payRepo.PaymentRow, email: string): Promise<void> {
+  async function openPage(orderId: number, payment: payRepo.PaymentRow, email: string, pageOf?: OrderPageOf): Promise<void> {
     if (!provider) throw new HttpError(503, 'Card payment is not available in this shop');
+    const back = `${payments.publicUrl}${pageOf ? pageOf(orderId) : paths.user.orderPayment(String(orderId))}`;
     try {
       const session = await provider.createPayment({
         orderId: String(orderId),
         amountMinor: payment.amountMinor,
         currency: payment.currency,
         description: `Order ${orderId} at ${payments.shopName}`,
-        successUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}?session={SESSION_ID}`,
-        cancelUrl: `${payments.publicUrl}${paths.user.orderPayment(String(orderId))}`,
+        successUrl: withQuery(back, 'session={SESSION_ID}'),
+        cancelUrl: back,
         expiresAt: payment.expiresAt,
         idempotencyKey: `order-${orderId}-page-${payment.id}`,
         customerEmail: email,
@@ -518,13 +534,16 @@ export function createOrderService(
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod) {
+    async checkout(who: BuyerDetails | BuyerOf, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, pageOf?: OrderPageOf) {
       const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
       if (method && !payments.methods.includes(method)) {
         throw badRequest(`paymentMethod: ${method} is not offered by this shop (offered: ${payments.methods.join(', ') || 'none'})`);
       }
+      let buyerEmail = '';
       const placed = await db.transaction(async (tx) => {
+        const buyer = typeof who === 'function' ? await who(tx) : who;
+        buyerEmail = buyer.email;
         await repo.lockOrderLimits(tx, buyer.id, actor.address);
         const [account, address] = await Promise.all([
           repo.openOrders(tx, { buyerId: buyer.id }),
@@ -566,6 +585,7 @@ export function createOrderService(
           totalCents,
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
+          ...(pageOf ? { link: `${payments.publicUrl}${pageOf(orderId)}` } : {}),
         });
         await recordChange(tx, actor, {
           action: 'order.placed',
@@ -578,7 +598,7 @@ export function createOrderService(
       });
       const page = placed.live[0];
       if (chosen === 'card' && page) {
-        await openPage(placed.order.id, page, buyer.email);
+        await openPage(placed.order.id, page, buyerEmail, pageOf);
         return withItems(db, placed.order.id);
       }
       return placed;
@@ -766,7 +786,7 @@ export function createOrderService(
     },
 
     /** Pay again: a card order still waiting gets its open page back, or a new one. */
-    async pay(buyerId: number, buyerEmail: string, orderId: number) {
+    async pay(buyerId: number, buyerEmail: string, orderId: number, pageOf?: OrderPageOf) {
       const own = await repo.findOrder(db, orderId);
       if (!own || own.buyer.id !== buyerId) throw notFound('Order not found');
       if (own.paymentMethod !== 'card') throw conflict('Only a card order is paid on a payment page');
@@ -786,7 +806,7 @@ export function createOrderService(
           }),
         );
       }
-      if (!live.sessionId) await openPage(orderId, live, buyerEmail);
+      if (!live.sessionId) await openPage(orderId, live, buyerEmail, pageOf);
       return withItems(db, orderId);
     },
 

@@ -1,4 +1,4 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ADMIN_ROLE } from '../../../contract/user.ts';
 import { orders, users } from '../../db/schema.ts';
@@ -12,15 +12,46 @@ export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | u
   return row;
 }
 
+/** The account with this e-mail (never a guest buyer's row: they cannot sign in). */
+const accountWithEmail = (email: string) => and(eq(users.email, email), eq(users.guest, false));
+
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await db.select().from(users).where(accountWithEmail(email));
   return row;
 }
 
 /** The account with this e-mail, locked until the transaction ends. */
 export async function lockUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+  const [row] = await tx.select().from(users).where(accountWithEmail(email)).for('update');
   return row;
+}
+
+/** The guest buyer of an e-mail (docs/decisions/0019-guest-checkout.md), locked when `lock`. */
+export async function findGuestByEmail(db: Db | Tx, email: string, lock = false): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(and(eq(users.email, email), eq(users.guest, true)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * The guest buyer of an e-mail with the details of its latest checkout: made on its first order, updated
+ * on the next (one statement, so two checkouts at once make one row). No password: it never signs in.
+ */
+export async function upsertGuest(db: Db | Tx, email: string, details: { name: string; phone: string; address: string }): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...details, email, guest: true, passwordHash: '', answerHash: '' })
+    .onConflictDoUpdate({ target: users.email, targetWhere: sql`${users.guest}`, set: { ...details, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('guest upsert returned nothing');
+  return row;
+}
+
+/** The guest's orders join the account (one statement), and the guest row goes: the number of orders moved. */
+export async function mergeGuestInto(tx: Tx, guestId: number, accountId: number): Promise<number> {
+  const moved = await tx.update(orders).set({ buyerId: accountId, updatedAt: new Date() }).where(eq(orders.buyerId, guestId)).returning({ id: orders.id });
+  await tx.delete(users).where(and(eq(users.id, guestId), eq(users.guest, true)));
+  return moved.length;
 }
 
 export async function insertUser(db: Db | Tx, user: NewUser): Promise<UserRow> {
@@ -70,7 +101,7 @@ export async function setRoleByEmail(
   effects: RoleChangeEffects,
 ): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.email, email)).for('update');
+    const [before] = await tx.select({ role: users.role }).from(users).where(accountWithEmail(email)).for('update');
     const changed = before !== undefined && before.role !== role;
     const [row] = await tx
       .update(users)
@@ -80,7 +111,7 @@ export async function setRoleByEmail(
         ...(changed && effects.answerHash ? { answerHash: effects.answerHash } : {}),
         ...(changed && effects.endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
       })
-      .where(eq(users.email, email))
+      .where(accountWithEmail(email))
       .returning();
     if (row && before && before.role !== role) {
       await recordChange(tx, actor, {
@@ -96,7 +127,8 @@ export async function setRoleByEmail(
 }
 
 export async function listUsers(db: Db, limit: number, offset: number): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset);
+  // Guest buyers are not accounts: their orders show in the orders lists, under their name.
+  return db.select().from(users).where(eq(users.guest, false)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset);
 }
 
 /**
@@ -118,7 +150,7 @@ export async function orderTotalsOf(db: Db, userIds: number[]): Promise<Map<numb
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(users);
+  const [row] = await db.select({ value: count() }).from(users).where(eq(users.guest, false));
   return Number(row?.value ?? 0);
 }
 

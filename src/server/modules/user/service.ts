@@ -9,7 +9,18 @@ import * as repo from './repo.ts';
  * a token, with whether its session was signed out, in one query (auth/sessions-repo.ts).
  */
 export type { NewUser, RoleChangeEffects, UserRow } from './repo.ts';
-export { changePassword, findUserByEmail, findUserById, insertUser, lockUserByEmail, setRoleByEmail, updateUser } from './repo.ts';
+export {
+  changePassword,
+  findGuestByEmail,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  lockUserByEmail,
+  mergeGuestInto,
+  setRoleByEmail,
+  updateUser,
+  upsertGuest,
+} from './repo.ts';
 
 /** Users for the administrator, newest first, a page at a time, each with their orders and what they came to. */
 export function createUserService(db: Db) {

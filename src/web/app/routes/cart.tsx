@@ -5,6 +5,7 @@ import { usePageTitle } from '../../components/ui/page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { CartLine } from '../../features/cart/components/cart-line.tsx';
 import { CartSummary } from '../../features/cart/components/cart-summary.tsx';
+import { GuestCheckout } from '../../features/checkout/components/guest-checkout.tsx';
 import { usePaymentMethods } from '../../features/orders/api/payments.ts';
 import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -84,18 +85,22 @@ export default function CartRoute() {
             </ul>
           )}
         </section>
-        <CartSummary
-          total={cartTotal(cart)}
-          itemCount={cart.length}
-          user={user}
-          ordering={placeOrder.isPending}
-          onOrder={order}
-          onLogin={() => navigate(paths.login, { state: { from: paths.cart } })}
-          onUpdateAddress={() => navigate(paths.user.profile)}
-          methods={methods}
-          method={method}
-          onMethod={setChosen}
-        />
+        <div>
+          <CartSummary
+            total={cartTotal(cart)}
+            itemCount={cart.length}
+            user={user}
+            ordering={placeOrder.isPending}
+            onOrder={order}
+            onLogin={() => navigate(paths.login, { state: { from: paths.cart } })}
+            onUpdateAddress={() => navigate(paths.user.profile)}
+            methods={methods}
+            method={method}
+            onMethod={setChosen}
+          />
+          {/* A signed-out shopper may also buy without an account (issue 19). */}
+          {user === null ? <GuestCheckout method={method} /> : null}
+        </div>
       </div>
     </div>
   );

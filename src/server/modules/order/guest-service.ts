@@ -1,0 +1,77 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { GuestCheckoutBody } from '../../../contract/guest.ts';
+import { paths } from '../../../contract/pages.ts';
+import type { PaymentMethod } from '../../../domain/order-lifecycle.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import * as accounts from '../user/service.ts';
+import * as repo from './repo.ts';
+import type { BuyerOf, CartEntry, OrderPageOf, OrderService } from './service.ts';
+
+/** The one answer to a wrong token and to an order that does not exist. */
+export const GUEST_ORDER_NOT_FOUND = 'Order not found';
+
+/**
+ * Checkout without an account, and the guest's order page (docs/decisions/0019-guest-checkout.md). A guest
+ * order belongs to the guest buyer row of its normalised e-mail, so the limits, the counts per customer and
+ * the owner's lists treat it as any other; it is placed by the one checkout of the order service.
+ *
+ * The page's link carries `HMAC-SHA256(key, "order:<id>")`, the key derived from the server's secret: it
+ * says nothing of the order, cannot be made without the secret, and is checked before anything is read, so
+ * a wrong token and an unknown order get the same 404 in the same time.
+ */
+export function createGuestOrderService(db: Db, orders: OrderService, secret: string) {
+  const key = createHmac('sha256', secret).update('emporium:guest-order-links').digest();
+  const tokenOf = (orderId: number) => createHmac('sha256', key).update(`order:${orderId}`).digest('base64url');
+  const pageOf: OrderPageOf = (orderId) => `${paths.guestOrder(String(orderId))}#t=${tokenOf(orderId)}`;
+
+  /** The order a token opens (404 otherwise, the token checked before the order is looked up). */
+  async function opened(orderId: number, token: string): Promise<repo.OrderRow> {
+    const expected = Buffer.from(tokenOf(orderId));
+    const given = Buffer.from(token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound(GUEST_ORDER_NOT_FOUND);
+    const order = await repo.findOrder(db, orderId);
+    if (!order) throw notFound(GUEST_ORDER_NOT_FOUND);
+    return order;
+  }
+
+  return {
+    tokenOf,
+    pageOf,
+
+    /** The guest buyer of the e-mail (made or updated with these details), then the one checkout. */
+    async place(body: { email: string; delivery: GuestCheckoutBody['delivery'] }, entries: CartEntry[], address: string, method?: PaymentMethod) {
+      const { delivery } = body;
+      // Made or updated inside the order's transaction: a refused order leaves no trace of the guest.
+      let guestId: number | null = null;
+      const buyerOf: BuyerOf = async (tx) => {
+        const guest = await accounts.upsertGuest(tx, body.email, delivery);
+        guestId = guest.id;
+        return { id: guest.id, name: delivery.name, email: guest.email, address: delivery.address, phone: delivery.phone };
+      };
+      // The history's "placed by" is the guest row, known once the transaction made it.
+      const actor = {
+        get id() {
+          return guestId;
+        },
+        name: delivery.name,
+        address,
+      };
+      return orders.checkout(buyerOf, entries, actor, method, pageOf);
+    },
+
+    /** The order and its payment (a card payment still waiting is asked of the provider, as for an account). */
+    async view(orderId: number, token: string) {
+      const order = await opened(orderId, token);
+      return orders.paymentOf(order.buyer.id, orderId);
+    },
+
+    /** Pay again: a card order still waiting gets its payment page, which comes back to this order's page. */
+    async pay(orderId: number, token: string) {
+      const order = await opened(orderId, token);
+      return orders.pay(order.buyer.id, order.buyer.email, orderId, pageOf);
+    },
+  };
+}
+
+export type GuestOrderService = ReturnType<typeof createGuestOrderService>;
