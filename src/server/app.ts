@@ -27,6 +27,9 @@ import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules
 import { adminOrderHandlers } from './modules/order/admin-routes.ts';
 import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
+import { createDiscountCheckout } from './modules/discount/checkout.ts';
+import { discountHandlers } from './modules/discount/routes.ts';
+import { createDiscountService } from './modules/discount/service.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
@@ -129,6 +132,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL })
       : null;
   const bank = env.BANK_IBAN ? { accountName: env.BANK_ACCOUNT_NAME ?? env.SHOP_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC ?? '' } : null;
+  const discountCheckout = createDiscountCheckout(env.SHOP_TIMEZONE);
   const orders = createOrderService(
     db,
     mailer,
@@ -148,6 +152,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       log: app.log,
     },
     { undoSeconds: env.ORDER_UNDO_SECONDS },
+    discountCheckout,
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -160,6 +165,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...authHandlers(auth),
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
+          ...discountHandlers(createDiscountService(db), discountCheckout, db),
           ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),

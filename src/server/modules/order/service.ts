@@ -12,6 +12,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { type PaymentProvider, type PaymentSession, PaymentRejectedError, PaymentUnavailableError } from '../../payments/provider.ts';
 import { type Actor, historyOf, recordChange, systemActor } from '../audit/service.ts';
+import { createDiscountCheckout, type DiscountCheckout } from '../discount/checkout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentMailKind } from '../mail/templates.ts';
 import * as payRepo from './payment-repo.ts';
@@ -71,6 +72,10 @@ export interface CartEntry {
 }
 
 
+
+/** The discount of `take` units of a line after `before` of them were refunded: whole minor units, all the units' shares summing to the line's discount. */
+export const discountShare = (discount: number, quantity: number, before: number, take: number) =>
+  Math.floor((discount * (before + take)) / quantity) - Math.floor((discount * before) / quantity);
 
 const stockWord = (left: number) => (left <= 0 ? 'sold out' : `only ${left} left`);
 
@@ -210,6 +215,7 @@ export function createOrderService(
   limits: OrderLimits,
   payments: PaymentSettings,
   statusChanges: StatusChangeOptions = { undoSeconds: 0 },
+  discounts: DiscountCheckout = createDiscountCheckout('UTC'),
 ) {
   const { provider } = payments;
   const system = systemActor('payments');
@@ -518,7 +524,7 @@ export function createOrderService(
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(buyer: BuyerDetails, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod) {
+    async checkout(buyer: BuyerDetails, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, code?: string) {
       const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
       if (method && !payments.methods.includes(method)) {
@@ -535,8 +541,12 @@ export function createOrderService(
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
         }
-        const items = await planLines(tx, entries, stock);
-        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+        const planned = await planLines(tx, entries, stock);
+        // Discount code (src/server/modules/discount/checkout.ts): claimed under its row lock and priced by
+        // priceCart; each line keeps its share. Refused: 409 with the engine's sentence, nothing changed.
+        const discount = code === undefined ? null : await discounts.apply(tx, code, buyer.email, planned);
+        const items = planned.map((item, index) => ({ ...item, discountMinor: discount?.lines[index] ?? 0 }));
+        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity - item.discountMinor, 0);
         const refused = await repo.moveVariantStock(
           tx,
           items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
@@ -546,7 +556,8 @@ export function createOrderService(
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen);
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, discount ? { minor: discount.total, code: discount.code } : null);
+        await discount?.record(orderId);
         if (chosen === 'card' && provider) {
           await payRepo.insertPayment(tx, {
             orderId,
@@ -561,6 +572,7 @@ export function createOrderService(
           id: orderId,
           createdAt: placed.order.createdAt,
           lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          ...(discount ? { discount: { code: discount.code, cents: discount.total } } : {}),
           totalCents,
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
@@ -569,7 +581,7 @@ export function createOrderService(
           action: 'order.placed',
           entity: 'order',
           entityId: orderId,
-          after: { status: placed.order.status, totalCents, paymentMethod: chosen },
+          after: { status: placed.order.status, totalCents, paymentMethod: chosen, ...(discount ? { discountCode: discount.code, discountMinor: discount.total } : {}) },
         });
         if (chosen === 'bank_transfer') await paymentMail(tx, orderId, 'payment-bank-details', totalCents);
         return placed;
@@ -715,9 +727,11 @@ export function createOrderService(
               const take = Math.min(wanted, leftOf(item));
               if (take <= 0) continue;
               wanted -= take;
-              done.set(repo.lineKey(item), (done.get(repo.lineKey(item)) ?? 0) + take);
+              const before = done.get(repo.lineKey(item)) ?? 0;
+              done.set(repo.lineKey(item), before + take);
               lines.push({ productId: item.productId, variantId: item.variantId, quantity: take });
-              amountMinor += item.unitPriceCents * take;
+              // The units' share of the line's discount (the shares of all its units add up to it exactly).
+              amountMinor += item.unitPriceCents * take - discountShare(item.discountMinor, item.quantity, before, take);
             }
           }
         } else {
