@@ -158,7 +158,7 @@ export const checkCodeBody = z.object({
     .min(1, 'is empty')
     .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
   /** Whose per-customer limit and first order to check (none: those two are checked at order time only). */
-  email: z.email('must be an e-mail address').max(254).optional(),
+  email: z.string({ error: 'must be an e-mail address' }).trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).optional(),
 });
 export const checkCodeResponse = z.object({
   success: z.literal(true),

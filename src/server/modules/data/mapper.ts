@@ -51,5 +51,7 @@ export function toOrderCsvRow(line: OrderLineRow): unknown[] {
     money(line.unitPriceCents),
     money(line.unitPriceCents * line.quantity),
     money(line.totalCents),
+    money(line.discountMinor),
+    line.discountCode ?? '',
   ];
 }
