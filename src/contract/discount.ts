@@ -28,7 +28,7 @@ export const codeText = z
   .transform(normaliseCode);
 
 const optionalDate = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()], { error: 'must be a date (YYYY-MM-DD or an ISO date-time)' })
+  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.null(), z.literal('')], { error: 'must be a date (YYYY-MM-DD or an ISO date-time)' })
   .optional()
   .transform((value) => (value ? new Date(value) : null));
 
@@ -38,7 +38,9 @@ const limit = z.coerce
   .min(1, 'must be 1 or more')
   .max(1_000_000_000, 'must be at most 1000000000');
 
-const nullable = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()]).optional().transform((value) => value ?? null);
+/** None, null or '' (an empty form field): no such rule. Null is tried first: a coercing number would read it as 0. */
+const nullable = <S extends z.ZodType>(schema: S) =>
+  z.union([z.null(), z.literal('').transform(() => null), schema]).optional().transform((value) => value ?? null);
 
 /** The rules of a code (a batch shares them). */
 const ruleFields = {

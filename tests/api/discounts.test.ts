@@ -142,7 +142,9 @@ describe('discount codes', () => {
       expect((await placed(await makeUser(t.database.db), code.code, [book, 3])).total).toBe(54);
     });
 
-    it('a minimum quantity', async () => {
+    it('a minimum quantity; rules sent empty (null or "") are no rules', async () => {
+      const open = await made({ kind: 'percent', value: 10, minimumQuantity: null, minimumSubtotal: '', maxUses: null, startsAt: null, endsAt: '' });
+      expect(open).toMatchObject({ minimumQuantity: null, minimumSubtotal: null, maxUses: null, startsAt: null, endsAt: null });
       const code = await made({ kind: 'percent', value: 10, minimumQuantity: 3 });
       await refused(await order(shopper, code.code, [toy, 1]), 409, 'code: add 2 more items: this code needs 3');
     });

@@ -104,7 +104,7 @@ export function createDiscountService(db: Db) {
     /** `count` new codes sharing the rules: random, unique (a text already taken is drawn again), one audit entry per code. */
     async batch(input: DiscountBatchInput, actor: Actor) {
       await checkScope(input);
-      const batch = `${input.prefix || 'BATCH'}-${new Date().toISOString().slice(0, 19)}-${randomInt(1_000_000)}`;
+      const batch = `${input.prefix.replace(/[-_]+$/, '') || 'BATCH'}-${new Date().toISOString().slice(0, 19)}-${randomInt(1_000_000)}`;
       const columns = { ...columnsOf(input), batch };
       return db.transaction(async (tx: Tx) => {
         const made: string[] = [];

@@ -125,7 +125,7 @@ export default function AdminDiscountsRoute() {
         </button>
       </div>
       {made ? (
-        <div className="card admin-list" aria-labelledby="discount-made-heading">
+        <div className="card discounts__batch" aria-labelledby="discount-made-heading">
           <h2 id="discount-made-heading">{made.codes.length} new codes</h2>
           <textarea className="discounts__made" readOnly value={made.codes.join('\n')} aria-labelledby="discount-made-heading" />
           <div className="discounts__actions">
