@@ -3,7 +3,7 @@ import { pageNumber, wireId } from './common.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 /** The kinds of things whose changes are recorded. */
-export const AUDIT_KINDS = ['product', 'category', 'order', 'user', 'import', 'backup', 'restore', 'settings', 'shop'] as const;
+export const AUDIT_KINDS = ['product', 'category', 'order', 'user', 'import', 'backup', 'restore', 'settings', 'shop', 'discount'] as const;
 
 export const auditQuery = z.object({
   page: pageNumber.optional(),

@@ -32,6 +32,17 @@ import { type Call, defineCalls } from './call.ts';
 import { categoryChangedResponse, categoryIdParams, categoryInput, getCategoriesResponse } from './category.ts';
 import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
+import {
+  checkCodeBody,
+  checkCodeResponse,
+  discountBatchInput,
+  discountBatchResponse,
+  discountCodeInput,
+  discountCodeParams,
+  discountCodeResponse,
+  discountCodesQuery,
+  discountCodesResponse,
+} from './discount.ts';
 import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
 import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
 import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestCheckoutResponse, guestOrderBody } from './guest.ts';
@@ -513,6 +524,73 @@ export const calls = defineCalls({
     docs: { answer: 'sent again, with a fresh set of tries' },
   },
 
+  // Discount codes
+  checkDiscountCode: {
+    method: 'POST',
+    path: '/checkout/code',
+    access: 'public',
+    tag: 'checkout',
+    description:
+      'Checks a discount code against a cart (nothing changed, no lock): the priced summary, or the refusal in words (`applies: false`). 400 naming `code` when there is no such code. The order placed later checks it again in its own transaction.',
+    body: checkCodeBody,
+    answers: { 200: checkCodeResponse, 400: errorResponse },
+    docs: { send: '(`code`; `cart` as checkout sends it; `email`: whose per-customer limit and first order to check)', answer: 'subtotal, discount, total and lines, or `applies: false` with the reason' },
+  },
+  discountCodes: {
+    method: 'GET',
+    path: '/admin/discount-codes',
+    access: 'admin',
+    tag: 'discounts',
+    query: discountCodesQuery,
+    answers: { 200: discountCodesResponse },
+    docs: { send: '(`q`: part of a code)', answer: 'newest first, 25 a page, each with its uses, revenue and discount given' },
+  },
+  discountCode: {
+    method: 'GET',
+    path: '/admin/discount-codes/:id',
+    access: 'admin',
+    tag: 'discounts',
+    params: discountCodeParams,
+    answers: { 200: discountCodeResponse, 404: errorResponse },
+  },
+  createDiscountCode: {
+    method: 'POST',
+    path: '/admin/discount-codes',
+    access: 'admin',
+    tag: 'discounts',
+    description: 'A discount code (percent, fixed or free shipping; scope, conditions and limits); an audit entry `discount.create`.',
+    body: discountCodeInput,
+    answers: { 201: discountCodeResponse, 400: errorResponse, 409: errorResponse },
+  },
+  generateDiscountCodes: {
+    method: 'POST',
+    path: '/admin/discount-codes/batch',
+    access: 'admin',
+    tag: 'discounts',
+    description: '`count` unique random codes (an optional `prefix`) sharing the same rules; an audit entry per code.',
+    body: discountBatchInput,
+    answers: { 201: discountBatchResponse, 400: errorResponse },
+  },
+  updateDiscountCode: {
+    method: 'PUT',
+    path: '/admin/discount-codes/:id',
+    access: 'admin',
+    tag: 'discounts',
+    description: 'Changes a code (all its rules, `disabled` to stop it); an audit entry naming the code.',
+    params: discountCodeParams,
+    body: discountCodeInput,
+    answers: { 200: discountCodeResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+  },
+  deleteDiscountCode: {
+    method: 'DELETE',
+    path: '/admin/discount-codes/:id',
+    access: 'admin',
+    tag: 'discounts',
+    params: discountCodeParams,
+    answers: { 200: successResponse, 404: errorResponse, 409: errorResponse },
+    docs: { answer: '409 once it has been used (disable it instead)' },
+  },
+
   // Categories
   getCategories: {
     method: 'GET',
@@ -873,7 +951,7 @@ export const calls = defineCalls({
     query: auditQuery,
     answers: { 200: auditResponse },
     docs: {
-      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `settings`, `shop`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
+      send: '(`kind`: `product`, `category`, `order`, `user`, `import`, `backup`, `restore`, `settings`, `shop`, `discount`; `actor`: a user id, 0 for the shop itself or a command-line tool)',
       answer: 'newest first, 25 a page',
     },
   },

@@ -146,4 +146,7 @@ export const ORDER_CSV_COLUMNS = [
   'unit_price',
   'line_total',
   'order_total',
+  /** The line's share of the order's discount code (line_total is before it, order_total after it). */
+  'discount',
+  'discount_code',
 ] as const;

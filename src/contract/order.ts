@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idNumber, idString, wireId } from './common.ts';
 import { fromWireStatus, WIRE_ORDER_STATUSES } from './order-status-wire.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../domain/order-lifecycle.ts';
+import { codeText } from './discount.ts';
 
 /** A status as it travels (`deliverd`, `Not Process`…). */
 export const wireOrderStatus = z.enum(WIRE_ORDER_STATUSES, {
@@ -64,6 +65,8 @@ export const order = z.object({
   /** One entry per unit ordered, as the cart holds them (Quantity = products.length). */
   products: z.array(orderProduct),
   total: z.number(),
+  /** The discount code the order used and what it took off (major units; `total` is after it). Only on such orders. */
+  discount: z.object({ code: z.string(), amount: z.number(), subtotal: z.number() }).optional(),
   /** Where to deliver, as the buyer's profile said when the order was placed. */
   delivery: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
 });
@@ -85,6 +88,8 @@ export const checkoutBody = z.object({
     .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
   /** None: cash on delivery (the specification's client sends none). */
   paymentMethod: paymentMethod.optional(),
+  /** A discount code (src/contract/discount.ts): refused, the order is not placed (409 with the reason). */
+  code: codeText.optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -44,6 +44,7 @@ export const paths = {
     /** The shop's details, pages, banners and announcement bar. */
     shop: '/dashboard/admin/shop',
     settings: '/dashboard/admin/settings',
+    discounts: '/dashboard/admin/discounts',
   },
 } as const;
 

@@ -27,6 +27,9 @@ import { registerPaymentWebhook, schedulePaymentReconciliation } from './modules
 import { adminOrderHandlers } from './modules/order/admin-routes.ts';
 import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
+import { createDiscountCheckout } from './modules/discount/checkout.ts';
+import { discountHandlers } from './modules/discount/routes.ts';
+import { createDiscountService } from './modules/discount/service.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { guestOrderHandlers } from './modules/order/guest-routes.ts';
 import { createGuestOrderService } from './modules/order/guest-service.ts';
@@ -134,6 +137,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL })
       : null;
   const bank = env.BANK_IBAN ? { accountName: env.BANK_ACCOUNT_NAME ?? env.SHOP_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC ?? '' } : null;
+  const discountCheckout = createDiscountCheckout(env.SHOP_TIMEZONE);
   const orders = createOrderService(
     db,
     mailer,
@@ -153,6 +157,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       log: app.log,
     },
     { undoSeconds: env.ORDER_UNDO_SECONDS },
+    discountCheckout,
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -166,6 +171,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...userHandlers(createUserService(db)),
           ...orderHandlers(orders),
           ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders),
+          ...discountHandlers(createDiscountService(db), discountCheckout, db),
           ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),

@@ -64,6 +64,10 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   bulkProducts: () => ({ ids: [PARAMS.id], quantity: 1 }),
   // The settings the shop has (a change that changes nothing).
   updateShopMoney: () => ({ currency: 'USD', locale: 'en-US' }),
+  checkDiscountCode: () => ({ code: 'NO-SUCH-CODE', cart: [{ _id: PARAMS.id }] }),
+  createDiscountCode: () => ({ code: 'MATRIX-CODE', kind: 'fixed', value: 1 }),
+  generateDiscountCodes: () => ({ count: 1, kind: 'fixed', value: 1 }),
+  updateDiscountCode: () => ({ code: 'MATRIX-CODE', kind: 'fixed', value: 1 }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';

@@ -30,7 +30,7 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
  * pre-router (the answer cache's own request listener, which reads POST bodies itself) is fuzzed too.
  * The generator is seeded, so a failure names a request that can be replayed.
  */
-// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings, issue 20's shop pages and admin lists): every call still gets 10 or more.
+// Grown with the table of calls (issue 18's variant and gallery calls, issue 19's settings and discount codes, issue 20's shop pages and admin lists): every call still gets 10 or more.
 const REQUESTS = 4200;
 const SEED = 20261123;
 const MIN_PER_CALL = 10;
@@ -425,6 +425,33 @@ describe('fuzz: generated bad requests across every call', () => {
           return { kind, method: 'PUT', url: '/api/v1/auth/security-answer', token: shopper.token, body };
         }
         return { kind: 'bad-token', method: 'POST', url: '/api/v1/auth/logout', token: badToken() };
+      },
+      // Discount codes (issue 19): the shopper's check and the owner's calls, one field broken.
+      () => {
+        const [kind, value] = badText(40);
+        const where = pick(['check', 'create', 'batch', 'update', 'rules'] as const);
+        if (where === 'check') {
+          const body = pick([
+            { code: value, cart: [{ _id: '987654' }] },
+            { code: 'NO-SUCH-CODE', cart: [{ _id: '987654' }] },
+            { code: 'NO-SUCH-CODE', cart: value },
+            { code: 'NO-SUCH-CODE', cart: [{ _id: '987654' }], email: value },
+          ]);
+          return { kind, method: 'POST', url: '/api/v1/checkout/code', body };
+        }
+        const rules = pick<Record<string, unknown>>([
+          { kind: 'percent', value: pick([0, 101, -5, 1e308, '12x']) },
+          { kind: 'fixed', value: pick([0, -1, 1.234, 'ten']) },
+          { kind: value, value: 5 },
+          { kind: 'fixed', value: 5, startsAt: '2030-01-02', endsAt: pick(['2030-01-01', value]) },
+          { kind: 'fixed', value: 5, products: pick([['987654'], value, [value]]) },
+          { kind: 'fixed', value: 5, categories: pick([['987654'], value]) },
+          { kind: 'fixed', value: 5, maxUses: pick([0, -1, 1.5, value]) },
+        ]);
+        if (where === 'batch') return { kind, method: 'POST', url: '/api/v1/admin/discount-codes/batch', token: admin.token, body: { count: pick([0, 1001, -1, value, 1]), prefix: pick(['', value]), ...(next() < 0.5 ? rules : { kind: 'fixed', value: 0 }) } };
+        const body = where === 'rules' ? { code: 'FUZZ-CODE', ...rules } : { code: value, kind: 'fixed', value: 1 };
+        if (where === 'update' || where === 'rules') return { kind, method: 'PUT', url: '/api/v1/admin/discount-codes/987654', token: admin.token, body };
+        return { kind, method: 'POST', url: '/api/v1/admin/discount-codes', token: admin.token, body };
       },
       // The shop's currency and locale: one field wrong, the other a good value.
       () => {

@@ -334,6 +334,9 @@ export const orders = pgTable(
     /** ISO 4217 code of `total_cents` and the amounts below (minor units of it). */
     currency: text('currency').notNull().default('USD'),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The discount code's amount off the goods (the sum of the lines' `discount_minor`), and the code as typed then. */
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    discountCode: text('discount_code'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -386,6 +389,8 @@ export const orderItems = pgTable(
     sku: text('sku'),
     variantTitle: text('variant_title').notNull().default(''),
     photoId: integer('photo_id'),
+    /** This line's share of the order's discount code (split by largest remainder): a refund of the line gives back the rest. */
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
@@ -693,4 +698,71 @@ export const homeBanners = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('home_banners_position_idx').on(t.position)],
+);
+
+/**
+ * Discount codes (issue 19; docs/decisions/0018-pricing.md): the rules src/domain/pricing.ts applies. `code` is
+ * kept normalised (trimmed, upper case); `uses` counts the orders that used it, raised in the order's
+ * transaction under the row's lock (`SELECT … FOR UPDATE`), so its limits hold under concurrent checkouts.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    /** percent, fixed or free_shipping. */
+    kind: text('kind').notNull(),
+    /** Basis points for percent (1500: 15%), minor units for fixed, 0 for free shipping. */
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    /** Only these products or categories (both empty: the whole order). */
+    productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    minimumSubtotalMinor: bigint('minimum_subtotal_minor', { mode: 'number' }),
+    minimumQuantity: integer('minimum_quantity'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    /** Exclusive. */
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    uses: integer('uses').notNull().default(0),
+    /** A disabled code is refused at checkout ("this code is no longer valid") and kept for its history. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** The batch it was generated in (null: made one at a time). */
+    batch: text('batch'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(t.code),
+    // The admin's list, newest first, and its search by code (substrings).
+    index('discount_codes_created_idx').on(t.createdAt, t.id),
+    index('discount_codes_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
+    check('discount_codes_kind_valid', sql`${t.kind} in ('percent', 'fixed', 'free_shipping')`),
+    check('discount_codes_value_valid', sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 10000)`),
+    check('discount_codes_uses_valid', sql`${t.uses} >= 0`),
+    check('discount_codes_dates_valid', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** One order that used a code: who (by normalised e-mail) and how much it took off. One per order. */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_code_uses_order_unique').on(t.orderId),
+    // The uses of a code by one shopper (the per-customer limit), and all of a code's uses (revenue per code).
+    index('discount_code_uses_code_email_idx').on(t.codeId, t.email),
+  ],
 );

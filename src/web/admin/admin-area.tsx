@@ -5,6 +5,7 @@ import AdminHomeRoute from './routes/admin-home.tsx';
 import AdminAuditRoute from './routes/audit.tsx';
 import CreateProductRoute from './routes/create-product.tsx';
 import AdminDataRoute from './routes/data.tsx';
+import AdminDiscountsRoute from './routes/discounts.tsx';
 import AdminMailsRoute from './routes/mails.tsx';
 import ManageCategoryRoute from './routes/manage-category.tsx';
 import AdminNotFoundRoute from './routes/not-found.tsx';
@@ -35,6 +36,7 @@ export default function AdminArea() {
         <Route path="product/:slug" element={<UpdateProductRoute />} />
         <Route path="orders" element={<AdminOrdersRoute />} />
         <Route path="orders/:orderId" element={<AdminOrderDetailRoute />} />
+        <Route path="discounts" element={<AdminDiscountsRoute />} />
         <Route path="mails" element={<AdminMailsRoute />} />
         <Route path="users" element={<AdminUsersRoute />} />
         <Route path="data" element={<AdminDataRoute />} />

@@ -52,5 +52,7 @@ export function toOrderCsvRow(line: OrderLineRow): unknown[] {
     money(line.unitPriceCents),
     money(line.unitPriceCents * line.quantity),
     money(line.totalCents),
+    money(line.discountMinor),
+    line.discountCode ?? '',
   ];
 }

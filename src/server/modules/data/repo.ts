@@ -27,6 +27,8 @@ const orderLineSelection = {
   sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPriceCents: orderItems.unitPriceCents,
+  discountMinor: orderItems.discountMinor,
+  discountCode: orders.discountCode,
 };
 export type OrderLineRow = SelectResultFields<typeof orderLineSelection>;
 

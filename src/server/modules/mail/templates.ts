@@ -23,6 +23,8 @@ export interface MailOrder {
   id: number;
   createdAt: Date;
   lines: MailOrderLine[];
+  /** The discount code used and what it took off (`totalCents` is after it). */
+  discount?: { code: string; cents: number };
   totalCents: number;
   delivery: { name: string; address: string; phone: string };
   buyer: { name: string; email: string };
@@ -49,7 +51,8 @@ ${body}
 
 function linesText(order: MailOrder): string {
   const lines = order.lines.map((line) => `  ${line.quantity} × ${line.name} — ${money(line.unitPriceCents * line.quantity)}`);
-  return `${lines.join('\n')}\n  Total: ${money(order.totalCents)}`;
+  const discount = order.discount ? `\n  Discount (${order.discount.code}): −${money(order.discount.cents)}` : '';
+  return `${lines.join('\n')}${discount}\n  Total: ${money(order.totalCents)}`;
 }
 
 function linesHtml(order: MailOrder): string {
@@ -62,6 +65,7 @@ function linesHtml(order: MailOrder): string {
   return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:16px 0">
 <tr style="color:#6e6e73;font-size:12px"><th style="padding:4px 8px;text-align:left">Qty</th><th style="padding:4px 8px;text-align:left">Product</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Subtotal</th></tr>
 ${rows}
+${order.discount ? `<tr><td colspan="3" style="padding:4px 8px;text-align:right">Discount (${escape(order.discount.code)})</td><td style="padding:4px 8px;text-align:right">−${money(order.discount.cents)}</td></tr>` : ''}
 <tr><td colspan="3" style="padding:8px;text-align:right;font-weight:bold">Total</td><td style="padding:8px;text-align:right;font-weight:bold">${money(order.totalCents)}</td></tr></table>`;
 }
 

@@ -12,7 +12,7 @@ export const guestOrderHandlers = (guests: GuestOrderService, orders: OrderServi
   return {
     placeGuestOrder: async (request) => {
       const { body } = request;
-      const placed = await guests.place(body, cartEntries(body.cart), request.ip, body.paymentMethod);
+      const placed = await guests.place(body, cartEntries(body.cart), request.ip, body.paymentMethod, body.code);
       return { success: true, message: 'Order placed successfully', order: wire(placed), token: guests.tokenOf(placed.order.id) };
     },
     guestOrder: async (request) => ({ success: true, order: wire(await guests.view(request.params.orderId, request.body.token)) }),

@@ -40,7 +40,7 @@ export function createGuestOrderService(db: Db, orders: OrderService, secret: st
     pageOf,
 
     /** The guest buyer of the e-mail (made or updated with these details), then the one checkout. */
-    async place(body: { email: string; delivery: GuestCheckoutBody['delivery'] }, entries: CartEntry[], address: string, method?: PaymentMethod) {
+    async place(body: { email: string; delivery: GuestCheckoutBody['delivery'] }, entries: CartEntry[], address: string, method?: PaymentMethod, code?: string) {
       const { delivery } = body;
       // Made or updated inside the order's transaction: a refused order leaves no trace of the guest.
       let guestId: number | null = null;
@@ -57,7 +57,7 @@ export function createGuestOrderService(db: Db, orders: OrderService, secret: st
         name: delivery.name,
         address,
       };
-      return orders.checkout(buyerOf, entries, actor, method, pageOf);
+      return orders.checkout(buyerOf, entries, actor, method, { pageOf, code });
     },
 
     /** The order and its payment (a card payment still waiting is asked of the provider, as for an account). */

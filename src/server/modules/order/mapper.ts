@@ -81,6 +81,9 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[], extras: Paymen
     payment: toWirePayment(row, extras),
     products: items.flatMap(unitsOf),
     total: fromCents(row.totalCents),
+    ...(row.discountCode !== null
+      ? { discount: { code: row.discountCode, amount: fromCents(row.discountMinor), subtotal: fromCents(row.totalCents + row.discountMinor) } }
+      : {}),
     delivery: row.delivery,
   };
 }

@@ -19,6 +19,8 @@ const orderSelection = {
   paymentStatus: orders.paymentStatus,
   currency: orders.currency,
   refundedMinor: orders.refundedMinor,
+  discountMinor: orders.discountMinor,
+  discountCode: orders.discountCode,
   createdAt: orders.createdAt,
   buyer: { id: users.id, name: users.name, email: users.email },
   delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone },
@@ -192,6 +194,8 @@ export interface NewOrderItem {
   sku: string | null;
   variantTitle: string;
   photoId: number | null;
+  /** The line's share of the order's discount (none: 0). */
+  discountMinor?: number;
 }
 
 export interface Delivery {
@@ -237,6 +241,7 @@ export async function insertOrder(
   items: NewOrderItem[],
   placedFrom: string,
   paymentMethod: PaymentMethod = 'cash_on_delivery',
+  discount: { minor: number; code: string } | null = null,
 ): Promise<number> {
   const [row] = await tx
     .insert(orders)
@@ -250,6 +255,7 @@ export async function insertOrder(
       deliveryName: delivery.name,
       deliveryAddress: delivery.address,
       deliveryPhone: delivery.phone,
+      ...(discount ? { discountMinor: discount.minor, discountCode: discount.code } : {}),
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');

@@ -19,7 +19,7 @@ export const orderHandlers = (orders: OrderService) => {
     },
 
     placeOrder: async (request) => {
-      const placed = await orders.checkout(userOf(request), cartEntries(request.body.cart), actorOf(request), request.body.paymentMethod);
+      const placed = await orders.checkout(userOf(request), cartEntries(request.body.cart), actorOf(request), request.body.paymentMethod, { code: request.body.code });
       return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },
 

@@ -12,6 +12,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
 import { type PaymentProvider, type PaymentSession, PaymentRejectedError, PaymentUnavailableError } from '../../payments/provider.ts';
 import { type Actor, historyOf, recordChange, systemActor } from '../audit/service.ts';
+import { createDiscountCheckout, type DiscountCheckout } from '../discount/checkout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentMailKind } from '../mail/templates.ts';
 import * as payRepo from './payment-repo.ts';
@@ -66,6 +67,13 @@ export type OrderPageOf = (orderId: number) => string;
 /** A buyer found inside the order's transaction (a guest's row, made or updated with the order: both or neither). */
 export type BuyerOf = (tx: Tx) => Promise<BuyerDetails>;
 
+export interface CheckoutOptions {
+  /** The order's own page (a guest's signed link), put in the confirmation mail and the payment's return. */
+  pageOf?: OrderPageOf;
+  /** A discount code, claimed under its row lock in the order's transaction. */
+  code?: string | undefined;
+}
+
 /** A path with a query parameter added before its fragment (the guest page's token is in the fragment). */
 const withQuery = (path: string, query: string) => {
   const [base = '', fragment] = path.split('#', 2);
@@ -86,6 +94,10 @@ export interface CartEntry {
 }
 
 
+
+/** The discount of `take` units of a line after `before` of them were refunded: whole minor units, all the units' shares summing to the line's discount. */
+export const discountShare = (discount: number, quantity: number, before: number, take: number) =>
+  Math.floor((discount * (before + take)) / quantity) - Math.floor((discount * before) / quantity);
 
 const stockWord = (left: number) => (left <= 0 ? 'sold out' : `only ${left} left`);
 
@@ -225,6 +237,7 @@ export function createOrderService(
   limits: OrderLimits,
   payments: PaymentSettings,
   statusChanges: StatusChangeOptions = { undoSeconds: 0 },
+  discounts: DiscountCheckout = createDiscountCheckout('UTC'),
 ) {
   const { provider } = payments;
   const system = systemActor('payments');
@@ -534,7 +547,8 @@ export function createOrderService(
      * account and per client address, are checked first, under locks that make concurrent checkouts of the
      * same account or address wait.
      */
-    async checkout(who: BuyerDetails | BuyerOf, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, pageOf?: OrderPageOf) {
+    async checkout(who: BuyerDetails | BuyerOf, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, options: CheckoutOptions = {}) {
+      const { pageOf, code } = options;
       const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
       if (method && !payments.methods.includes(method)) {
@@ -556,8 +570,12 @@ export function createOrderService(
         }
         const drafts = stock.filter((row) => row.draft).map((row) => row.name);
         if (drafts.length > 0) throw conflict(`Not for sale now: ${drafts.join(', ')}; remove it from your cart and try again`);
-        const items = await planLines(tx, entries, stock);
-        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+        const planned = await planLines(tx, entries, stock);
+        // Discount code (src/server/modules/discount/checkout.ts): claimed under its row lock and priced by
+        // priceCart; each line keeps its share. Refused: 409 with the engine's sentence, nothing changed.
+        const discount = code === undefined ? null : await discounts.apply(tx, code, buyer.email, planned);
+        const items = planned.map((item, index) => ({ ...item, discountMinor: discount?.lines[index] ?? 0 }));
+        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity - item.discountMinor, 0);
         const refused = await repo.moveVariantStock(
           tx,
           items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
@@ -567,7 +585,8 @@ export function createOrderService(
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
         const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen);
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, discount ? { minor: discount.total, code: discount.code } : null);
+        await discount?.record(orderId);
         if (chosen === 'card' && provider) {
           await payRepo.insertPayment(tx, {
             orderId,
@@ -582,6 +601,7 @@ export function createOrderService(
           id: orderId,
           createdAt: placed.order.createdAt,
           lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+          ...(discount ? { discount: { code: discount.code, cents: discount.total } } : {}),
           totalCents,
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
@@ -591,7 +611,7 @@ export function createOrderService(
           action: 'order.placed',
           entity: 'order',
           entityId: orderId,
-          after: { status: placed.order.status, totalCents, paymentMethod: chosen },
+          after: { status: placed.order.status, totalCents, paymentMethod: chosen, ...(discount ? { discountCode: discount.code, discountMinor: discount.total } : {}) },
         });
         if (chosen === 'bank_transfer') await paymentMail(tx, orderId, 'payment-bank-details', totalCents);
         return placed;
@@ -737,9 +757,11 @@ export function createOrderService(
               const take = Math.min(wanted, leftOf(item));
               if (take <= 0) continue;
               wanted -= take;
-              done.set(repo.lineKey(item), (done.get(repo.lineKey(item)) ?? 0) + take);
+              const before = done.get(repo.lineKey(item)) ?? 0;
+              done.set(repo.lineKey(item), before + take);
               lines.push({ productId: item.productId, variantId: item.variantId, quantity: take });
-              amountMinor += item.unitPriceCents * take;
+              // The units' share of the line's discount (the shares of all its units add up to it exactly).
+              amountMinor += item.unitPriceCents * take - discountShare(item.discountMinor, item.quantity, before, take);
             }
           }
         } else {

@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.admin.createProduct, label: 'Create Product', end: false },
   { to: paths.admin.products, label: 'Products', end: false },
   { to: paths.admin.orders, label: 'Orders', end: false },
+  { to: paths.admin.discounts, label: 'Discount codes', end: false },
   { to: paths.admin.users, label: 'Users', end: false },
   { to: paths.admin.data, label: 'Data', end: false },
   { to: paths.admin.audit, label: 'Audit log', end: false },

@@ -53,6 +53,18 @@ export function OrderLines({ order, linkProducts = false, caption }: { order: Sh
         ))}
       </tbody>
       <tfoot>
+        {order.discount ? (
+          <tr className="order-lines__discount">
+            <th scope="row">
+              Discount <span className="order-lines__code">{order.discount.code}</span>
+            </th>
+            <td data-card="none" />
+            <td data-card="none" />
+            <td className="order-lines__number" data-card="end">
+              −<Price amount={order.discount.amount} />
+            </td>
+          </tr>
+        ) : null}
         <tr>
           <th scope="row">Total</th>
           <td className="order-lines__number" data-card="quiet">

@@ -17,6 +17,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   restore: 'Restores',
   shop: 'Shop pages',
   settings: 'Settings',
+  discount: 'Discount codes',
 };
 
 export const isAuditKind = (value: string | null): value is AuditKind => (AUDIT_KINDS as readonly (string | null)[]).includes(value);
@@ -29,6 +30,11 @@ const ACTION_LABELS: Record<string, string> = {
   'category.update': 'Renamed a category',
   'category.delete': 'Deleted a category',
   'order.placed': 'Placed an order',
+  'discount.create': 'Created a discount code',
+  'discount.update': 'Changed a discount code',
+  'discount.disable': 'Disabled a discount code',
+  'discount.enable': 'Enabled a discount code',
+  'discount.delete': 'Deleted a discount code',
   'order.status': 'Changed an order’s status',
   'user.role': 'Changed a role',
   'products.import': 'Imported the catalogue',

@@ -1,0 +1,58 @@
+import { fromCents } from '../../../domain/money.ts';
+import type { Db } from '../../db/client.ts';
+import type { Handlers } from '../../plugins/calls.ts';
+import { actorOf } from '../auth/guards.ts';
+import { cartEntries } from '../order/mapper.ts';
+import type { DiscountCheckout } from './checkout.ts';
+import { toWireCode } from './mapper.ts';
+import type { DiscountService } from './service.ts';
+
+export const discountHandlers = (codes: DiscountService, checkout: DiscountCheckout, db: Db) =>
+  ({
+    discountCodes: async (request) => {
+      const page = await codes.page(request.query.page ?? 1, request.query.q || undefined);
+      return { success: true, codes: page.items.map(toWireCode), total: page.total, page: page.page, pageSize: page.pageSize };
+    },
+
+    discountCode: async (request) => ({ success: true, message: 'Discount code', code: toWireCode(await codes.get(request.params.id)) }),
+
+    createDiscountCode: async (request) => {
+      const made = await codes.create(request.body, actorOf(request));
+      return { success: true, message: `${made.row.code} is created`, code: toWireCode(made) };
+    },
+
+    generateDiscountCodes: async (request) => {
+      const made = await codes.batch(request.body, actorOf(request));
+      return { success: true, message: `${made.codes.length} codes made`, batch: made.batch, codes: made.codes };
+    },
+
+    updateDiscountCode: async (request) => {
+      const changed = await codes.update(request.params.id, request.body, actorOf(request));
+      return { success: true, message: `${changed.row.code} is updated`, code: toWireCode(changed) };
+    },
+
+    deleteDiscountCode: async (request) => {
+      const gone = await codes.remove(request.params.id, actorOf(request));
+      return { success: true, message: `${gone.code} is deleted` };
+    },
+
+    checkDiscountCode: async (request) => {
+      const found = await checkout.check(db, request.body.code, request.body.email ?? null, cartEntries(request.body.cart));
+      return {
+        success: true,
+        code: found.code,
+        applies: found.applies,
+        message: found.message,
+        freeShipping: found.freeShipping,
+        subtotal: fromCents(found.subtotal),
+        discount: fromCents(found.discount),
+        total: fromCents(found.total),
+        lines: found.lines.map((line) => ({
+          _id: String(line.productId),
+          variant: String(line.variantId),
+          subtotal: fromCents(line.subtotal),
+          discount: fromCents(line.discount),
+        })),
+      };
+    },
+  }) satisfies Partial<Handlers>;
