@@ -4,6 +4,7 @@ import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 import { PRODUCT_SORT_IDS } from '../domain/product-sort.ts';
 import { shopDecimalsProblem } from '../domain/money.ts';
+import { taxClass } from './order.ts';
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -139,13 +140,15 @@ export const productFields = z.object({
     .union([z.string().trim().min(1, 'is required'), z.number()])
     .pipe(stockCount)
     .optional(),
+  /** standard, reduced or zero: the zone's rate for it taxes the product (left out: kept; new: standard). */
+  taxClass: taxClass.optional(),
 });
 export type ProductFields = z.infer<typeof productFields>;
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 /** A product for the administrator: the product and what only the owner needs (its low-stock threshold). */
-export const adminProductResponse = z.object({ success: z.literal(true), product, lowStockThreshold: z.number() });
+export const adminProductResponse = z.object({ success: z.literal(true), product, lowStockThreshold: z.number(), taxClass });
 export type AdminProductResponse = z.infer<typeof adminProductResponse>;
 
 export const productChangedResponse = z.object({ success: z.literal(true), message: z.string(), product });

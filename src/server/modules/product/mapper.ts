@@ -32,6 +32,7 @@ export function toAuditProduct(values: ProductValues): Record<string, unknown> {
     shipping: values.shipping,
     categoryId: values.categoryId,
     lowStockThreshold: values.lowStockThreshold,
+    ...(values.taxClass === undefined ? {} : { taxClass: values.taxClass }),
   };
 }
 
