@@ -96,6 +96,11 @@ export default function CartRoute() {
           method={method}
           onMethod={setChosen}
         />
+        {user && cart.length > 0 && (
+          <Link to={paths.checkout} className="btn btn--block cart-page__checkout">
+            Checkout with delivery
+          </Link>
+        )}
       </div>
     </div>
   );
