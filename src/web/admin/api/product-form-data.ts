@@ -1,3 +1,5 @@
+import type { TaxClass } from '../../../domain/pricing.ts';
+
 /** What the product form sends (create and update): text as typed, the category id, shipping and a photo. */
 export interface ProductInput {
   name: string;
@@ -10,6 +12,8 @@ export interface ProductInput {
   lowStockThreshold: string;
   /** '0' (No) or '1' (Yes), as the wire carries it. */
   shipping: '0' | '1';
+  /** standard, reduced or zero: the zone's rate for it taxes the product. */
+  taxClass: TaxClass;
   /** A newly picked photo; null keeps the stored one (update) or sends none (create). */
   photo: File | null;
 }
@@ -24,6 +28,7 @@ export function toProductFormData(input: ProductInput): FormData {
   form.set('category', input.category);
   form.set('lowStockThreshold', input.lowStockThreshold);
   form.set('shipping', input.shipping);
+  form.set('taxClass', input.taxClass);
   if (input.photo) form.set('photo', input.photo, input.photo.name);
   return form;
 }
