@@ -145,4 +145,11 @@ export const ORDER_CSV_COLUMNS = [
   'unit_price',
   'line_total',
   'order_total',
+  /** The line's share of the order's discount. */
+  'line_discount',
+  /** The delivery method and its cost, the order's tax and its lines ("standard 20%: 8.00 on 40.00"); empty before zones. */
+  'shipping_method',
+  'shipping',
+  'tax',
+  'tax_lines',
 ] as const;
