@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   productFacetValues,
   productOptions,
@@ -97,8 +97,6 @@ interface RawVariantRow extends Omit<VariantRow, 'options' | 'photoIds'> {
   option2: string;
   option3: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The variants of several products, in order, with their photos' ids (two queries). */
 export async function findVariantsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, VariantRow[]>> {
