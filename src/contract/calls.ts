@@ -46,6 +46,17 @@ import {
 import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedResponse, importResponse, ordersCsvQuery } from './data.ts';
 import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
 import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestCheckoutResponse, guestOrderBody } from './guest.ts';
+import {
+  deliveryCountriesResponse,
+  pricesIncludeTaxBody,
+  quoteBody,
+  quoteResponse,
+  rateBody,
+  rateIdParams,
+  shippingSettingsResponse,
+  zoneBody,
+  zoneIdParams,
+} from './checkout.ts';
 import { mailParams, mailResendResponse, mailResponse, mailsQuery, mailsResponse } from './mail.ts';
 import {
   checkoutBody,
@@ -336,6 +347,28 @@ export const calls = defineCalls({
     answers: { 200: orderStatusResponse },
     docs: { send: '(`Not Process`, `Processing`, `Shipped`, `deliverd` or `cancel`)', answer: 'the buyer is mailed' },
   },
+  checkoutQuote: {
+    method: 'POST',
+    path: '/checkout/quote',
+    access: 'public',
+    tag: 'orders',
+    description:
+      "The checkout's summary for a cart and a delivery address: lines, subtotal, discount, the delivery methods offered and the one chosen (`rateId`, else the cheapest), tax lines and total, in the shop's major units: the figures an order placed now keeps. An address outside every zone is answered with a refusal (`we don't deliver to Canada`); a shop without zones charges no shipping and no tax.",
+    body: quoteBody,
+    answers: { 200: quoteResponse, 404: errorResponse, 409: errorResponse },
+    docs: {
+      send: '(`cart` as placeOrder; `address`: `{country, region?, postcode?}`, ISO codes; `rateId`: a choice\'s `_id`; `code`: read once discount codes exist)',
+      answer: 'the summary; `refusals` lists why it cannot be bought so (`address.country`, `rateId`); 400 naming an unknown country, a bad region or postcode',
+    },
+  },
+  deliveryCountries: {
+    method: 'GET',
+    path: '/checkout/countries',
+    access: 'public',
+    tag: 'orders',
+    description: "The countries the shop delivers to (its shipping zones'), named in the shop's locale; `zones: false` when the shop has none (it delivers anywhere, without shipping or tax).",
+    answers: { 200: deliveryCountriesResponse },
+  },
   paymentMethods: {
     method: 'GET',
     path: '/auth/payment-methods',
@@ -473,6 +506,80 @@ export const calls = defineCalls({
     access: 'admin',
     tag: 'owner',
     answers: { 200: dashboardResponse },
+  },
+  shippingSettings: {
+    method: 'GET',
+    path: '/admin/shipping',
+    access: 'admin',
+    tag: 'owner',
+    answers: { 200: shippingSettingsResponse },
+    docs: { answer: 'the shipping zones in their order, each with its delivery methods and tax rates (percentages), and whether prices include tax' },
+  },
+  createShippingZone: {
+    method: 'POST',
+    path: '/admin/shipping/zones',
+    access: 'admin',
+    tag: 'owner',
+    body: zoneBody,
+    answers: { 201: shippingSettingsResponse, 409: errorResponse },
+    docs: { send: '(`countries`: ISO codes; `regions`, `postcodePrefixes` to narrow it; `taxes`: percentages per class)', answer: 'every zone, as shippingSettings; 409 past 200 zones' },
+  },
+  updateShippingZone: {
+    method: 'PUT',
+    path: '/admin/shipping/zones/:zoneId',
+    access: 'admin',
+    tag: 'owner',
+    params: zoneIdParams,
+    body: zoneBody,
+    answers: { 200: shippingSettingsResponse, 404: errorResponse },
+  },
+  deleteShippingZone: {
+    method: 'DELETE',
+    path: '/admin/shipping/zones/:zoneId',
+    access: 'admin',
+    tag: 'owner',
+    params: zoneIdParams,
+    answers: { 200: shippingSettingsResponse, 404: errorResponse },
+    docs: { answer: 'every zone left (its delivery methods and tax rates go with it; orders keep their figures)' },
+  },
+  createShippingRate: {
+    method: 'POST',
+    path: '/admin/shipping/zones/:zoneId/rates',
+    access: 'admin',
+    tag: 'owner',
+    params: zoneIdParams,
+    body: rateBody,
+    answers: { 201: shippingSettingsResponse, 404: errorResponse, 409: errorResponse },
+    docs: {
+      send: '(`kind`: `flat` with `amount`, `weight` with `bands` of `{upToGrams, amount}`, `price` with `bands` of `{from, amount}`, `pickup`; `freeFrom`: free from this amount of goods)',
+      answer: 'every zone; 409 past 20 methods in a zone',
+    },
+  },
+  updateShippingRate: {
+    method: 'PUT',
+    path: '/admin/shipping/rates/:rateId',
+    access: 'admin',
+    tag: 'owner',
+    params: rateIdParams,
+    body: rateBody,
+    answers: { 200: shippingSettingsResponse, 404: errorResponse },
+  },
+  deleteShippingRate: {
+    method: 'DELETE',
+    path: '/admin/shipping/rates/:rateId',
+    access: 'admin',
+    tag: 'owner',
+    params: rateIdParams,
+    answers: { 200: shippingSettingsResponse, 404: errorResponse },
+  },
+  setPricesIncludeTax: {
+    method: 'PUT',
+    path: '/admin/shipping/prices-include-tax',
+    access: 'admin',
+    tag: 'owner',
+    body: pricesIncludeTaxBody,
+    answers: { 200: shippingSettingsResponse },
+    docs: { send: '(`pricesIncludeTax`: whether the prices entered include the tax)' },
   },
   shopMoney: {
     method: 'GET',

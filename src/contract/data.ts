@@ -149,4 +149,9 @@ export const ORDER_CSV_COLUMNS = [
   /** The line's share of the order's discount code (line_total is before it, order_total after it). */
   'discount',
   'discount_code',
+  /** The delivery method and its cost, the order's tax and its lines ("standard 20%: 8.00 on 40.00"); empty before zones. */
+  'shipping_method',
+  'shipping',
+  'tax',
+  'tax_lines',
 ] as const;

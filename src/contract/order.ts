@@ -1,9 +1,11 @@
 import { MAX_CART_ENTRIES } from './limits.ts';
 import { z } from 'zod';
+import { deliveryAddress } from './address.ts';
 import { idNumber, idString, wireId } from './common.ts';
 import { fromWireStatus, WIRE_ORDER_STATUSES } from './order-status-wire.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../domain/order-lifecycle.ts';
 import { codeText } from './discount.ts';
+import { taxClass } from './product.ts';
 
 /** A status as it travels (`deliverd`, `Not Process`…). */
 export const wireOrderStatus = z.enum(WIRE_ORDER_STATUSES, {
@@ -49,6 +51,10 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
+/** One tax line: its class, rate (a percentage: 20, 5.5), what was taxed and the tax (major units). */
+export const taxLine = z.object({ taxClass, rate: z.number(), base: z.number(), amount: z.number() });
+export type TaxLineWire = z.infer<typeof taxLine>;
+
 export const order = z.object({
   _id: wireId,
   status: wireOrderStatus,
@@ -64,11 +70,18 @@ export const order = z.object({
   payment: orderPayment,
   /** One entry per unit ordered, as the cart holds them (Quantity = products.length). */
   products: z.array(orderProduct),
+  /** What is charged: the goods after the discount, the shipping, and the tax when prices do not include it. */
   total: z.number(),
   /** The discount code the order used and what it took off (major units; `total` is after it). Only on such orders. */
   discount: z.object({ code: z.string(), amount: z.number(), subtotal: z.number() }).optional(),
-  /** Where to deliver, as the buyer's profile said when the order was placed. */
-  delivery: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
+  /** The goods before the discount, the delivery method and its cost, the tax and its lines. */
+  subtotal: z.number(),
+  shipping: z.object({ name: z.string(), amount: z.number() }).nullable(),
+  tax: z.number(),
+  taxIncluded: z.boolean(),
+  taxes: z.array(taxLine),
+  /** Where to deliver, as given at checkout (or as the buyer's profile said when the order was placed). */
+  delivery: z.object({ name: z.string(), address: z.string(), phone: z.string(), country: z.string().nullable().optional() }),
 });
 export type Order = z.infer<typeof order>;
 
@@ -81,15 +94,20 @@ const cartVariant = z.union([idString, z.looseObject({ _id: idString }).transfor
  * Cart entries: whole product objects or `{_id}`, one per unit; the same product may appear several times.
  * An entry may name the variant it buys (`variant`); without, its product's first variant in stock.
  */
+export const checkoutCart = z
+  .array(z.looseObject({ _id: idString, variant: cartVariant.optional() }), { error: 'must be a list of products' })
+  .min(1, 'is empty')
+  .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`);
 export const checkoutBody = z.object({
-  cart: z
-    .array(z.looseObject({ _id: idString, variant: cartVariant.optional() }), { error: 'must be a list of products' })
-    .min(1, 'is empty')
-    .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
+  cart: checkoutCart,
   /** None: cash on delivery (the specification's client sends none). */
   paymentMethod: paymentMethod.optional(),
   /** A discount code (src/contract/discount.ts): refused, the order is not placed (409 with the reason). */
   code: codeText.optional(),
+  /** Where to deliver (none: the buyer's profile address, no shipping and no tax: the specification's client). */
+  delivery: deliveryAddress.optional(),
+  /** The delivery method chosen among the quote's choices (none: the cheapest). */
+  rateId: idNumber.optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -6,6 +6,8 @@ export const paths = {
   category: (slug: string) => `/category/${slug}`,
   search: '/search',
   cart: '/cart',
+  /** The one-page checkout: delivery address, delivery method, payment, the summary with shipping and tax. */
+  checkout: '/checkout',
   about: '/about',
   contact: '/contact',
   policy: '/policy',
@@ -45,6 +47,8 @@ export const paths = {
     shop: '/dashboard/admin/shop',
     settings: '/dashboard/admin/settings',
     discounts: '/dashboard/admin/discounts',
+    /** Shipping zones, their delivery methods and tax rates; whether prices include tax. */
+    shipping: '/dashboard/admin/shipping',
   },
 } as const;
 
@@ -60,6 +64,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   '/category/:slug',
   paths.search,
   paths.cart,
+  paths.checkout,
   paths.about,
   paths.contact,
   paths.policy,
@@ -88,6 +93,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.admin.mails,
   paths.admin.shop,
   paths.admin.settings,
+  paths.admin.shipping,
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -4,6 +4,10 @@ import { category } from './category.ts';
 import { idNumber, idString, pageNumber, slugParam, text, wireId } from './common.ts';
 import { PRODUCT_SORT_IDS } from '../domain/product-sort.ts';
 import { shopDecimalsProblem } from '../domain/money.ts';
+import { TAX_CLASSES } from '../domain/pricing.ts';
+
+/** A product's tax class: its zone's rate for it taxes it at checkout (src/domain/pricing.ts). */
+export const taxClass = z.enum(TAX_CLASSES, { error: `must be one of: ${TAX_CLASSES.join(', ')}` });
 
 export const PRODUCT_NAME_MAX = 160;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -143,13 +147,15 @@ export const productFields = z.object({
     .union([z.string().trim().min(1, 'is required'), z.number()])
     .pipe(stockCount)
     .optional(),
+  /** standard, reduced or zero: the zone's rate for it taxes the product (left out: kept; new: standard). */
+  taxClass: taxClass.optional(),
 });
 export type ProductFields = z.infer<typeof productFields>;
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 /** A product for the administrator: the product and what only the owner needs (its low-stock threshold). */
-export const adminProductResponse = z.object({ success: z.literal(true), product, lowStockThreshold: z.number() });
+export const adminProductResponse = z.object({ success: z.literal(true), product, lowStockThreshold: z.number(), taxClass });
 export type AdminProductResponse = z.infer<typeof adminProductResponse>;
 
 export const productChangedResponse = z.object({ success: z.literal(true), message: z.string(), product });

@@ -13,6 +13,8 @@ import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { backupHandlers } from './modules/backup/routes.ts';
 import { createBackupService, scheduleBackups } from './modules/backup/service.ts';
 import { categoryHandlers } from './modules/category/routes.ts';
+import { checkoutHandlers } from './modules/checkout/routes.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
 import { createCategoryService } from './modules/category/service.ts';
 import { dashboardHandlers } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
@@ -136,6 +138,10 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL })
       : null;
+  // Shipping zones, rates and taxes, kept in memory for the quote and the order (dropped at every change).
+  const checkout = createCheckoutService(database, { timeZone: env.SHOP_TIMEZONE });
+  const stopCheckout = await checkout.listen();
+  app.addHook('onClose', async () => stopCheckout());
   const bank = env.BANK_IBAN ? { accountName: env.BANK_ACCOUNT_NAME ?? env.SHOP_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC ?? '' } : null;
   const discountCheckout = createDiscountCheckout(env.SHOP_TIMEZONE);
   const orders = createOrderService(
@@ -158,6 +164,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     },
     { undoSeconds: env.ORDER_UNDO_SECONDS },
     discountCheckout,
+    checkout.loadPricingShop,
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
 
@@ -176,6 +183,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
           ...settingsHandlers(shopMoney),
+          ...checkoutHandlers(checkout),
           ...categoryHandlers(categories),
           ...productHandlers(products, categories, createVariantService(db)),
           ...adminProductHandlers(createAdminProductService(db)),

@@ -28,6 +28,8 @@ const PARAMS: Record<string, string> = {
   keyword: 'kettle',
   slug: 'no-such-thing',
   photoId: '987659',
+  zoneId: '987660',
+  rateId: '987661',
 };
 
 /**
@@ -68,6 +70,13 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   createDiscountCode: () => ({ code: 'MATRIX-CODE', kind: 'fixed', value: 1 }),
   generateDiscountCodes: () => ({ count: 1, kind: 'fixed', value: 1 }),
   updateDiscountCode: () => ({ code: 'MATRIX-CODE', kind: 'fixed', value: 1 }),
+  checkoutQuote: () => ({ cart: [{ _id: PARAMS.id }], address: { country: 'FR' } }),
+  // The zone and rate ids name nothing: 404, nothing created but by createShippingZone (a zone of its own).
+  createShippingZone: () => ({ name: 'Matrix Zone', countries: ['FR'] }),
+  updateShippingZone: () => ({ name: 'Matrix Zone', countries: ['FR'] }),
+  createShippingRate: () => ({ name: 'Matrix Rate', kind: 'pickup' }),
+  updateShippingRate: () => ({ name: 'Matrix Rate', kind: 'pickup' }),
+  setPricesIncludeTax: () => ({ pricesIncludeTax: false }),
 };
 
 type Role = 'guest' | 'bad token' | 'shopper' | 'admin';

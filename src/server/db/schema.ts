@@ -102,6 +102,8 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     /** A draft is the owner's only: no shopper's read finds it, no kept count counts it, no order takes it. */
     draft: boolean('draft').notNull().default(false),
+    /** standard, reduced or zero (src/domain/pricing.ts TAX_CLASSES): the zone's rate for it taxes the product. */
+    taxClass: text('tax_class').notNull().default('standard'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -121,6 +123,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents).where(sql`not ${t.draft}`),
     // The admin's "drafts" filter: the drafts alone (few), newest first.
     index('products_drafts_created_idx').on(t.createdAt, t.id).where(sql`${t.draft}`),
+    check('products_tax_class_valid', sql`${t.taxClass} in ('standard', 'reduced', 'zero')`),
     // The admin's products list: sorted by name, price or stock (keyset pages on (key, id)).
     index('products_name_id_idx').on(t.name, t.id),
     index('products_price_id_idx').on(t.priceCents, t.id),
@@ -338,6 +341,18 @@ export const orders = pgTable(
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     discountCode: text('discount_code'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** The goods before any discount (null: an order placed before shipping and tax; its total is its goods). */
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }),
+    /** The delivery method chosen, as it was named and cost (null: none; an order without an address or zone). */
+    shippingName: text('shipping_name'),
+    shippingMinor: bigint('shipping_minor', { mode: 'number' }).notNull().default(0),
+    /** The tax in the total (its lines in order_tax_lines), and whether the prices included it. */
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    /** The delivery address's country, region and postcode as given at checkout (null: the profile's address). */
+    deliveryCountry: text('delivery_country'),
+    deliveryRegion: text('delivery_region'),
+    deliveryPostcode: text('delivery_postcode'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -393,6 +408,21 @@ export const orderItems = pgTable(
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/** An order's tax, one line per class, as priceCart answered it at order time (rate in basis points). */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    taxClass: text('tax_class').notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    baseMinor: bigint('base_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.taxClass] })],
 );
 
 /**
@@ -764,5 +794,64 @@ export const discountCodeUses = pgTable(
     uniqueIndex('discount_code_uses_order_unique').on(t.orderId),
     // The uses of a code by one shopper (the per-customer limit), and all of a code's uses (revenue per code).
     index('discount_code_uses_code_email_idx').on(t.codeId, t.email),
+  ],
+);
+
+/**
+ * Where the shop delivers (docs/decisions/0018-pricing.md): countries (ISO 3166-1 alpha-2), and optionally only
+ * some of their regions (ISO 3166-2 without the country) or postcode prefixes; the most specific zone wins, the
+ * first by position on a tie.
+ */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    countries: text('countries').array().notNull(),
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    postcodePrefixes: text('postcode_prefixes').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipping_zones_countries_idx').using('gin', t.countries), index('shipping_zones_position_idx').on(t.position, t.id)],
+);
+
+/** A zone's delivery methods: flat, by weight bands, by price bands, or pickup; any may be free from an amount. */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    /** flat: its amount (minor units); the others: 0. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    /** weight: [{upToGrams, amount}]; price: [{from, amount}] (minor units); the others: []. */
+    bands: jsonb('bands').notNull().default(sql`'[]'::jsonb`),
+    freeFromMinor: bigint('free_from_minor', { mode: 'number' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('shipping_rates_zone_idx').on(t.zoneId, t.position, t.id),
+    check('shipping_rates_kind_valid', sql`${t.kind} in ('flat', 'weight', 'price', 'pickup')`),
+  ],
+);
+
+/** A zone's tax rate per class, in basis points (20% = 2000); a class without a row is taxed at 0. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    taxClass: text('tax_class').notNull(),
+    basisPoints: integer('basis_points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.taxClass] }),
+    check('tax_rates_class_valid', sql`${t.taxClass} in ('standard', 'reduced', 'zero')`),
+    check('tax_rates_range', sql`${t.basisPoints} between 0 and 10000`),
   ],
 );

@@ -15,6 +15,7 @@ import PrintOrdersRoute from './routes/print-orders.tsx';
 import AdminProductsRoute from './routes/products.tsx';
 import AdminShopRoute from './routes/shop.tsx';
 import AdminSettingsRoute from './routes/settings.tsx';
+import AdminShippingRoute from './routes/shipping.tsx';
 import UpdateProductRoute from './routes/update-product.tsx';
 import AdminUsersRoute from './routes/users.tsx';
 
@@ -43,6 +44,7 @@ export default function AdminArea() {
         <Route path="audit" element={<AdminAuditRoute />} />
         <Route path="shop" element={<AdminShopRoute />} />
         <Route path="settings" element={<AdminSettingsRoute />} />
+        <Route path="shipping" element={<AdminShippingRoute />} />
         <Route path="*" element={<AdminNotFoundRoute />} />
       </Routes>
     </AdminLayout>

@@ -16,6 +16,7 @@ const Categories = lazy(() => import('./routes/categories.tsx'));
 const CategoryRoute = lazy(() => import('./routes/category.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
 const Cart = lazy(() => import('./routes/cart.tsx'));
+const Checkout = lazy(() => import('./routes/checkout.tsx'));
 const About = lazy(() => import('./routes/about.tsx'));
 const Contact = lazy(() => import('./routes/contact.tsx'));
 const Policy = lazy(() => import('./routes/policy.tsx'));
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="/category/:slug" element={<CategoryRoute />} />
         <Route path={paths.search} element={<Search />} />
         <Route path={paths.cart} element={<Cart />} />
+        <Route path={paths.checkout} element={<Checkout />} />
         <Route path={paths.about} element={<About />} />
         <Route path={paths.contact} element={<Contact />} />
         <Route path={paths.policy} element={<Policy />} />

@@ -54,5 +54,16 @@ export function toOrderCsvRow(line: OrderLineRow): unknown[] {
     money(line.totalCents),
     money(line.discountMinor),
     line.discountCode ?? '',
+    line.shippingName ?? '',
+    line.shippingName === null ? '' : money(line.shippingMinor),
+    money(line.taxMinor),
+    (line.taxLines ?? '')
+      .split(';')
+      .filter(Boolean)
+      .map((part) => {
+        const [taxClass = '', rate = '0', base = '0', amount = '0'] = part.split(':');
+        return `${taxClass} ${Number(rate) / 100}%${line.taxIncluded ? ' included' : ''}: ${money(Number(amount))} on ${money(Number(base))}`;
+      })
+      .join('; '),
   ];
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, orderItems, orders, users } from '../../db/schema.ts';
+import { categories, orderItems, orders, orderTaxLines, users } from '../../db/schema.ts';
 
 const BATCH = 1000;
 
@@ -29,6 +29,12 @@ const orderLineSelection = {
   unitPriceCents: orderItems.unitPriceCents,
   discountMinor: orderItems.discountMinor,
   discountCode: orders.discountCode,
+  shippingName: orders.shippingName,
+  shippingMinor: orders.shippingMinor,
+  taxMinor: orders.taxMinor,
+  taxIncluded: orders.taxIncluded,
+  /** The order's tax lines as "class:basis points:base:amount" joined by ";" (few per order: one subquery per row). */
+  taxLines: sql<string | null>`(select string_agg(${orderTaxLines.taxClass} || ':' || ${orderTaxLines.rateBasisPoints} || ':' || ${orderTaxLines.baseMinor} || ':' || ${orderTaxLines.amountMinor}, ';' order by ${orderTaxLines.taxClass}) from ${orderTaxLines} where ${orderTaxLines.orderId} = ${orders.id})`,
 };
 export type OrderLineRow = SelectResultFields<typeof orderLineSelection>;
 

@@ -70,58 +70,21 @@ export async function recordCodeUse(tx: Tx, codeId: number, orderId: number, ema
   await repo.insertUse(tx, codeId, orderId, normaliseEmail(email), discount);
 }
 
-/** An order line as the code sees it. */
-export interface CodeLine {
-  productId: number;
-  variantId: number | null;
-  unitPriceCents: number;
-  quantity: number;
-}
-
-export interface AppliedCode {
-  code: string;
-  kind: DiscountCode['kind'];
-  /** The discount of each line, in the lines' order (minor units). */
-  lines: number[];
-  total: number;
-  /** Writes the use once the order has its id. */
-  record: (orderId: number) => Promise<void>;
-}
-
-async function pricingLines(tx: Db | Tx, lines: CodeLine[]): Promise<PricingLine[]> {
-  const categoryOf = await repo.categoriesOf(tx, [...new Set(lines.map((line) => line.productId))]);
-  return lines.map((line, index) => ({
-    id: String(line.variantId ?? `line-${index}`),
-    productId: line.productId,
-    categoryId: categoryOf.get(line.productId) ?? 0,
-    unitPrice: line.unitPriceCents,
-    quantity: line.quantity,
-    weightGrams: 0,
-    taxClass: 'standard',
-  }));
-}
-
 export function createDiscountCheckout(timeZone: string) {
   return {
     timeZone,
     /**
-     * At order time, in the order's transaction: claims the code, prices the lines, and answers each line's
-     * discount; a refused code is a 409 with the engine's sentence (the caller's transaction then changes nothing).
+     * At order time, in the order's transaction: the code under its row lock with its standing, for the
+     * order's own priceCart (src/server/modules/order/service.ts); a disabled code is a 409.
      */
-    async apply(tx: Tx, codeText: string, email: string, lines: CodeLine[], now = new Date()): Promise<AppliedCode> {
+    async claim(tx: Tx, codeText: string, email: string, now = new Date()): Promise<ClaimedCode> {
       const claimed = await claimCode(tx, codeText, email, now);
       if (claimed.disabled) throw conflict(`code: ${DISABLED_CODE}`);
-      const pricing = priceCart(codeShop(timeZone), { lines: await pricingLines(tx, lines), code: claimed.code, standing: claimed.standing, now });
-      const refusal = pricing.refusals.find((item) => item.field === 'code');
-      if (refusal) throw conflict(`code: ${refusal.message}`);
-      return {
-        code: claimed.code.code,
-        kind: claimed.code.kind,
-        lines: pricing.lines.map((line) => line.discount),
-        total: pricing.discount,
-        record: (orderId) => recordCodeUse(tx, claimed.id, orderId, email, pricing.discount),
-      };
+      return claimed;
     },
+
+    /** The order used the code: its use and the code's count, in the order's transaction. */
+    record: recordCodeUse,
 
     /** The shopper's check: the code against a cart, read without a lock; the refusal in words, nothing changed. */
     async check(db: Db, codeText: string, email: string | null, entries: { productId: number; variantId: number | null }[], now = new Date()) {

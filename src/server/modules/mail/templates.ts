@@ -24,8 +24,9 @@ export interface MailOrder {
   createdAt: Date;
   lines: MailOrderLine[];
   /** The discount code used and what it took off (`totalCents` is after it). */
-  discount?: { code: string; cents: number };
   totalCents: number;
+  /** The rows between the lines and the total (discount, shipping, tax), as they were charged; none before zones. */
+  extras?: { label: string; amountMinor: number }[];
   delivery: { name: string; address: string; phone: string };
   buyer: { name: string; email: string };
   /** Where the buyer follows the order (a guest's order page with its token); none: the account's orders. */
@@ -51,8 +52,8 @@ ${body}
 
 function linesText(order: MailOrder): string {
   const lines = order.lines.map((line) => `  ${line.quantity} × ${line.name} — ${money(line.unitPriceCents * line.quantity)}`);
-  const discount = order.discount ? `\n  Discount (${order.discount.code}): −${money(order.discount.cents)}` : '';
-  return `${lines.join('\n')}${discount}\n  Total: ${money(order.totalCents)}`;
+  const extras = (order.extras ?? []).map((row) => `  ${row.label}: ${money(row.amountMinor)}`);
+  return `${[...lines, ...extras].join('\n')}\n  Total: ${money(order.totalCents)}`;
 }
 
 function linesHtml(order: MailOrder): string {
@@ -65,7 +66,7 @@ function linesHtml(order: MailOrder): string {
   return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:16px 0">
 <tr style="color:#6e6e73;font-size:12px"><th style="padding:4px 8px;text-align:left">Qty</th><th style="padding:4px 8px;text-align:left">Product</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Subtotal</th></tr>
 ${rows}
-${order.discount ? `<tr><td colspan="3" style="padding:4px 8px;text-align:right">Discount (${escape(order.discount.code)})</td><td style="padding:4px 8px;text-align:right">−${money(order.discount.cents)}</td></tr>` : ''}
+${(order.extras ?? []).map((row) => `<tr><td colspan="3" style="padding:4px 8px;text-align:right">${escape(row.label)}</td><td style="padding:4px 8px;text-align:right">${money(row.amountMinor)}</td></tr>`).join('')}
 <tr><td colspan="3" style="padding:8px;text-align:right;font-weight:bold">Total</td><td style="padding:8px;text-align:right;font-weight:bold">${money(order.totalCents)}</td></tr></table>`;
 }
 

@@ -40,7 +40,7 @@ export const adminOrderHandlers = (admin: AdminOrderService, orders: OrderServic
     adminOrders: async (request) => {
       const { toShip, ...query } = request.query;
       const page = await admin.page({ ...query, toShip: toShip === undefined ? undefined : toShip === 'true' });
-      const wire = toWireOrders(page.orders, page.items, { live: page.live, bank });
+      const wire = toWireOrders(page.orders, page.items, { live: page.live, bank, taxLines: page.taxLines });
       return {
         success: true,
         // The buyer's e-mail beside the name (the order's own shape leaves it out).

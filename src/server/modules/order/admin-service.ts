@@ -74,11 +74,12 @@ export function createAdminOrderService(db: Db, orders: OrderService, timeZone: 
       ]);
       const { shown, next, prev } = cursorPage(rows, ADMIN_ORDERS_PAGE_SIZE, cursor);
       const ids = shown.map((row) => row.id);
-      const [items, live] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids)]);
+      const [items, live, taxLines] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids), repo.taxLinesOfOrders(db, ids)]);
       return {
         orders: shown,
         items,
         live,
+        taxLines,
         total,
         totalIsCapped: total >= LIST_COUNT_CAP,
         next,

@@ -3,15 +3,18 @@ import { toWireStatus } from '../../../contract/order-status-wire.ts';
 import { fromCents, fromMinorUnits } from '../../../domain/money.ts';
 import { paidMinor, paymentSucceeded, type PaymentMethod, type PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
+import type { TaxClass } from '../../../domain/pricing.ts';
 import type { AuditRow } from '../audit/service.ts';
 import type { PaymentRow } from './payment-repo.ts';
-import type { OrderItemRow, OrderRow } from './repo.ts';
+import type { OrderItemRow, OrderRow, OrderTaxLineRow } from './repo.ts';
 import { type CartEntry, transferReference } from './service.ts';
 
 /** What the wire adds to an order beside its row: its live payment page, and the shop's bank details. */
 export interface PaymentExtras {
   live: PaymentRow[];
   bank: BankDetails | null;
+  /** The tax lines of the orders answered (none: no tax shown). */
+  taxLines?: OrderTaxLineRow[];
 }
 
 const NO_EXTRAS: PaymentExtras = { live: [], bank: null };
@@ -81,10 +84,29 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[], extras: Paymen
     payment: toWirePayment(row, extras),
     products: items.flatMap(unitsOf),
     total: fromCents(row.totalCents),
-    ...(row.discountCode !== null
-      ? { discount: { code: row.discountCode, amount: fromCents(row.discountMinor), subtotal: fromCents(row.totalCents + row.discountMinor) } }
-      : {}),
+    ...orderFigures(row, items, extras.taxLines ?? []),
     delivery: row.delivery,
+  };
+}
+
+/** A rate in basis points as a percentage (2000 → 20, 550 → 5.5). */
+export const percentOf = (basisPoints: number) => basisPoints / 100;
+
+/** The order's subtotal, discount code, shipping and tax lines on the wire (major units of its currency). */
+function orderFigures(row: OrderRow, items: OrderItemRow[], taxLines: OrderTaxLineRow[]) {
+  const amount = (minor: number) => fromMinorUnits(minor, row.currency);
+  const goods = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  const subtotal = amount(row.subtotalMinor ?? goods);
+  return {
+    // The code the order used and what it took off (only on such orders).
+    ...(row.discountCode !== null ? { discount: { code: row.discountCode, amount: amount(row.discountMinor), subtotal } } : {}),
+    subtotal,
+    shipping: row.shippingName === null ? null : { name: row.shippingName, amount: amount(row.shippingMinor) },
+    tax: amount(row.taxMinor),
+    taxIncluded: row.taxIncluded,
+    taxes: taxLines
+      .filter((line) => line.orderId === row.id)
+      .map((line) => ({ taxClass: line.taxClass as TaxClass, rate: percentOf(line.rateBasisPoints), base: amount(line.baseMinor), amount: amount(line.amountMinor) })),
   };
 }
 

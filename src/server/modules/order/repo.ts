@@ -4,7 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { awaitingPayment, orderItems, orders, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
+import { awaitingPayment, orderItems, orders, orderTaxLines, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
@@ -22,8 +22,13 @@ const orderSelection = {
   discountMinor: orders.discountMinor,
   discountCode: orders.discountCode,
   createdAt: orders.createdAt,
+  subtotalMinor: orders.subtotalMinor,
+  shippingName: orders.shippingName,
+  shippingMinor: orders.shippingMinor,
+  taxMinor: orders.taxMinor,
+  taxIncluded: orders.taxIncluded,
   buyer: { id: users.id, name: users.name, email: users.email },
-  delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone },
+  delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone, country: orders.deliveryCountry },
 };
 export type OrderRow = SelectResultFields<typeof orderSelection>;
 
@@ -58,7 +63,15 @@ export async function itemsOfOrders(db: Db | Tx, orderIds: number[]): Promise<Or
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
 }
 
-/** What checkout reads of each product of a cart (its name and price are copied into the order). */
+export type OrderTaxLineRow = typeof orderTaxLines.$inferSelect;
+
+/** The tax lines of several orders in one query. */
+export async function taxLinesOfOrders(db: Db | Tx, orderIds: number[]): Promise<OrderTaxLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderTaxLines).where(inArray(orderTaxLines.orderId, orderIds)).orderBy(asc(orderTaxLines.orderId));
+}
+
+/** What checkout reads of each product of a cart (its name and price are copied into the order; its class and category price it). */
 const stockSelection = {
   id: products.id,
   name: products.name,
@@ -68,6 +81,8 @@ const stockSelection = {
   quantity: products.quantity,
   /** A draft is not sold: checkout refuses it. */
   draft: products.draft,
+  taxClass: products.taxClass,
+  categoryId: products.categoryId,
 };
 export type StockRow = SelectResultFields<typeof stockSelection>;
 
@@ -79,6 +94,12 @@ export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
     .for('update');
+}
+
+/** The products of a cart without locking them (the checkout's quote: figures only, nothing taken). */
+export async function productsOf(db: Db | Tx, ids: number[]): Promise<StockRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(stockSelection).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
 }
 
 /** Add `delta` (negative to take) to the stock of each product, in one statement. */
@@ -100,6 +121,7 @@ const variantSelection = {
   productId: productVariants.productId,
   priceCents: productVariants.priceCents,
   stock: productVariants.stock,
+  weightGrams: productVariants.weightGrams,
   sku: productVariants.sku,
   title: sql<string>`concat_ws(' / ', nullif(${productVariants.option1}, ''), nullif(${productVariants.option2}, ''), nullif(${productVariants.option3}, ''))`,
   /** The variant's first photo, else its product's first photo. */
@@ -110,13 +132,13 @@ const variantSelection = {
 export type VariantStockRow = SelectResultFields<typeof variantSelection>;
 
 /** The variants a cart names by id (a cart holds at most MAX_CART_ENTRIES). */
-export async function variantsById(tx: Tx, ids: number[]): Promise<VariantStockRow[]> {
+export async function variantsById(tx: Db | Tx, ids: number[]): Promise<VariantStockRow[]> {
   if (ids.length === 0) return [];
   return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids));
 }
 
 /** The products' variants in stock, in their order (an entry naming only its product takes the first in stock first). */
-export async function variantsInStock(tx: Tx, productIds: number[]): Promise<VariantStockRow[]> {
+export async function variantsInStock(tx: Db | Tx, productIds: number[]): Promise<VariantStockRow[]> {
   if (productIds.length === 0) return [];
   return tx
     .select(variantSelection)
@@ -202,6 +224,19 @@ export interface Delivery {
   name: string;
   address: string;
   phone: string;
+  /** Given at checkout (none: the profile's address, as the specification's client orders). */
+  country?: string | undefined;
+  region?: string | undefined;
+  postcode?: string | undefined;
+}
+
+/** An order's figures as priceCart answered them (minor units; rates in basis points). */
+export interface OrderFigures {
+  subtotalMinor: number;
+  shipping: { name: string; amountMinor: number } | null;
+  taxMinor: number;
+  taxIncluded: boolean;
+  taxLines: { taxClass: string; rateBasisPoints: number; baseMinor: number; amountMinor: number }[];
 }
 
 /**
@@ -241,6 +276,7 @@ export async function insertOrder(
   items: NewOrderItem[],
   placedFrom: string,
   paymentMethod: PaymentMethod = 'cash_on_delivery',
+  figures?: OrderFigures,
   discount: { minor: number; code: string } | null = null,
 ): Promise<number> {
   const [row] = await tx
@@ -256,10 +292,40 @@ export async function insertOrder(
       deliveryAddress: delivery.address,
       deliveryPhone: delivery.phone,
       ...(discount ? { discountMinor: discount.minor, discountCode: discount.code } : {}),
+      deliveryCountry: delivery.country ?? null,
+      deliveryRegion: delivery.region ?? null,
+      deliveryPostcode: delivery.postcode ?? null,
+      ...(figures
+        ? {
+            subtotalMinor: figures.subtotalMinor,
+            shippingName: figures.shipping?.name ?? null,
+            shippingMinor: figures.shipping?.amountMinor ?? 0,
+            taxMinor: figures.taxMinor,
+            taxIncluded: figures.taxIncluded,
+          }
+        : {}),
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
-  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
+  await tx.insert(orderItems).values(
+    items.map((item) => ({
+      orderId: row.id,
+      productId: item.productId,
+      name: item.name,
+      slug: item.slug,
+      description: item.description,
+      unitPriceCents: item.unitPriceCents,
+      quantity: item.quantity,
+      variantId: item.variantId,
+      sku: item.sku,
+      variantTitle: item.variantTitle,
+      photoId: item.photoId,
+      discountMinor: item.discountMinor ?? 0,
+    })),
+  );
+  if (figures && figures.taxLines.length > 0) {
+    await tx.insert(orderTaxLines).values(figures.taxLines.map((line) => ({ ...line, orderId: row.id })));
+  }
   return row.id;
 }
 

@@ -5,28 +5,30 @@ import { actorOf, userOf } from '../auth/guards.ts';
 import { fromMinorUnits } from '../../../domain/money.ts';
 import { cartEntries, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
 import type { PaymentRow } from './payment-repo.ts';
-import type { OrderItemRow, OrderRow } from './repo.ts';
+import type { OrderItemRow, OrderRow, OrderTaxLineRow } from './repo.ts';
 import type { OrderService } from './service.ts';
 
 export const orderHandlers = (orders: OrderService) => {
   const bank = orders.methods().bank;
-  const wire = (found: { order: OrderRow; items: OrderItemRow[]; live: PaymentRow[] }) => toWireOrder(found.order, found.items, { live: found.live, bank });
+  const wire = (found: { order: OrderRow; items: OrderItemRow[]; live: PaymentRow[]; taxLines: OrderTaxLineRow[] }) =>
+    toWireOrder(found.order, found.items, { live: found.live, bank, taxLines: found.taxLines });
   return {
     myOrders: async (request, reply) => {
       const page = await orders.forBuyer(userOf(request).id, request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return toWireOrders(page.orders, page.items, { live: page.live, bank });
+      return toWireOrders(page.orders, page.items, { live: page.live, bank, taxLines: page.taxLines });
     },
 
     placeOrder: async (request) => {
-      const placed = await orders.checkout(userOf(request), cartEntries(request.body.cart), actorOf(request), request.body.paymentMethod, { code: request.body.code });
+      const { cart, paymentMethod, delivery, rateId, code } = request.body;
+      const placed = await orders.checkout(userOf(request), cartEntries(cart), actorOf(request), paymentMethod, { delivery, rateId, code });
       return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },
 
     allOrders: async (request, reply) => {
       const page = await orders.all(request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return toWireOrders(page.orders, page.items, { live: page.live, bank });
+      return toWireOrders(page.orders, page.items, { live: page.live, bank, taxLines: page.taxLines });
     },
 
     setOrderStatus: async (request) => {

@@ -7,6 +7,8 @@ import { formatMoney, shopMoney } from '../../../domain/money.ts';
 import { type Decision, decide, type OrderState, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { productVariantName } from '../../../domain/variants.ts';
+import { countryName } from '../../../domain/address.ts';
+import { type Address, type CodeStanding, type DiscountCode, type Pricing, type PricingLine, priceCart, type Shop, type TaxClass } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
@@ -22,6 +24,7 @@ import * as undoRepo from './undo-repo.ts';
 export interface OrderPage {
   orders: repo.OrderRow[];
   items: repo.OrderItemRow[];
+  taxLines: repo.OrderTaxLineRow[];
   /** The live payment pages of the card orders among them. */
   live: payRepo.PaymentRow[];
   total: number;
@@ -67,7 +70,7 @@ export type OrderPageOf = (orderId: number) => string;
 /** A buyer found inside the order's transaction (a guest's row, made or updated with the order: both or neither). */
 export type BuyerOf = (tx: Tx) => Promise<BuyerDetails>;
 
-export interface CheckoutOptions {
+export interface CheckoutOptions extends DeliveryChoice {
   /** The order's own page (a guest's signed link), put in the confirmation mail and the payment's return. */
   pageOf?: OrderPageOf;
   /** A discount code, claimed under its row lock in the order's transaction. */
@@ -107,7 +110,7 @@ const stockWord = (left: number) => (left <= 0 ? 'sold out' : `only ${left} left
  * product takes its variants in stock in order, the first first, after the units named variants took. A
  * cart asking more than there is refuses the whole order (409 naming each product and variant short).
  */
-async function planLines(tx: Tx, entries: CartEntry[], stock: repo.StockRow[]): Promise<repo.NewOrderItem[]> {
+async function planLines(tx: Db | Tx, entries: CartEntry[], stock: repo.StockRow[]): Promise<PlannedLine[]> {
   const byProduct = new Map(stock.map((row) => [row.id, row]));
   const named = await repo.variantsById(tx, [...new Set(entries.flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId])))]);
   const variants = new Map(named.map((row) => [row.id, row]));
@@ -172,7 +175,87 @@ async function planLines(tx: Tx, entries: CartEntry[], stock: repo.StockRow[]): 
       sku: variant.sku,
       variantTitle: variant.title,
       photoId: variant.photoId,
+      weightGrams: variant.weightGrams ?? 0,
+      taxClass: product.taxClass as TaxClass,
+      categoryId: product.categoryId,
     };
+  });
+}
+
+/** An order line as planned, with what prices it (its weight, its product's tax class and category). */
+export type PlannedLine = repo.NewOrderItem & { weightGrams: number; taxClass: TaxClass; categoryId: number };
+
+/** The engine's lines of planned order lines (one per variant; its id the variant's). */
+export const pricingLines = (planned: PlannedLine[]): PricingLine[] =>
+  planned.map((line) => ({
+    id: String(line.variantId ?? `p${line.productId}`),
+    productId: line.productId,
+    categoryId: line.categoryId,
+    unitPrice: line.unitPriceCents,
+    quantity: line.quantity,
+    weightGrams: line.weightGrams,
+    taxClass: line.taxClass,
+  }));
+
+/**
+ * A cart's lines as an order would take them, without locking or taking anything (the checkout's quote): 404
+ * when a product is gone, 400 naming an entry whose variant is not its product's, 409 when short of stock.
+ */
+export async function planCart(db: Db, entries: CartEntry[]): Promise<PlannedLine[]> {
+  const ids = [...countUnits(entries.map((entry) => entry.productId)).keys()];
+  const stock = await repo.productsOf(db, ids);
+  if (stock.length !== ids.length) throw notFound('Some products in your cart are no longer available; remove them and try again');
+  return planLines(db, entries, stock);
+}
+
+/** Where an order is delivered, as given at checkout; and the delivery method chosen among the quote's. */
+export interface DeliveryChoice {
+  delivery?: { name: string; phone: string; country: string; region?: string | undefined; postcode?: string | undefined; city: string; lines: string } | undefined;
+  rateId?: number | undefined;
+}
+
+/** The address an order keeps as one text (its lines, then postcode and city, region, country) for slips and mails. */
+export function deliveryText(delivery: NonNullable<DeliveryChoice['delivery']>, locale: string): string {
+  const town = [delivery.postcode, delivery.city].filter(Boolean).join(' ');
+  return [delivery.lines, town, delivery.region, countryName(delivery.country, locale)].filter(Boolean).join('\n');
+}
+
+/** The rows a mail shows between an order's lines and its total: discount, shipping, each tax line (none before zones). */
+export function orderExtras(pricing: Pricing, code?: string): { label: string; amountMinor: number }[] {
+  const rows: { label: string; amountMinor: number }[] = [];
+  if (pricing.discount > 0 || code !== undefined) rows.push({ label: code === undefined ? 'Discount' : `Discount (${code})`, amountMinor: -pricing.discount });
+  if (pricing.shipping) rows.push({ label: `Shipping (${pricing.shipping.name})`, amountMinor: pricing.shipping.amount });
+  for (const line of pricing.taxes) {
+    rows.push({ label: `${pricing.taxIncluded ? 'Including ' : ''}tax ${line.taxClass} ${line.rate / 100}%`, amountMinor: line.amount });
+  }
+  return rows;
+}
+
+/** The shop's zones, taxes and setting for the engine (kept in memory by the checkout module). */
+export type PricingShopLoader = () => Promise<Shop>;
+
+/** A shop without zones: no shipping, no tax (the shop as it was before zones). */
+const noZones: PricingShopLoader = async () => ({ ...shopMoney(), timeZone: 'UTC', pricesIncludeTax: false, zones: [] });
+
+/**
+ * The figures of an order: priceCart on its lines. With an address, in a shop with zones, its shipping and
+ * tax (an address outside every zone, or a method not offered: 400 naming the field, before anything is
+ * taken); without an address, or without zones, the goods alone, as before shipping and tax existed.
+ */
+export function priceOrder(
+  shop: Shop,
+  planned: PlannedLine[],
+  choice: DeliveryChoice & { address?: Address | undefined },
+  now: Date,
+  claimed: { code: DiscountCode; standing: CodeStanding } | null = null,
+): Pricing {
+  const address = shop.zones.length > 0 ? (choice.address ?? choice.delivery) : undefined;
+  return priceCart(shop, {
+    lines: pricingLines(planned),
+    ...(address ? { address: { country: address.country, region: address.region, postcode: address.postcode } } : {}),
+    ...(address && choice.rateId !== undefined ? { rateId: String(choice.rateId) } : {}),
+    ...(claimed ? { code: claimed.code, standing: claimed.standing } : {}),
+    now,
   });
 }
 
@@ -238,6 +321,7 @@ export function createOrderService(
   payments: PaymentSettings,
   statusChanges: StatusChangeOptions = { undoSeconds: 0 },
   discounts: DiscountCheckout = createDiscountCheckout('UTC'),
+  loadPricingShop: PricingShopLoader = noZones,
 ) {
   const { provider } = payments;
   const system = systemActor('payments');
@@ -250,15 +334,19 @@ export function createOrderService(
       ({ limit, offset }) => repo.listOrders(db, buyerId, limit, offset),
     );
     const ids = orders.map((order) => order.id);
-    const [items, live] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids)]);
-    return { orders, items, live, total };
+    const [items, live, taxLines] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids), repo.taxLinesOfOrders(db, ids)]);
+    return { orders, items, live, taxLines, total };
   }
 
   async function withItems(tx: Db | Tx, orderId: number) {
     const order = await repo.findOrder(tx, orderId);
     if (!order) throw notFound('Order not found');
-    const [items, live] = await Promise.all([repo.itemsOfOrders(tx, [orderId]), payRepo.livePayments(tx, [orderId])]);
-    return { order, items, live };
+    const [items, live, taxLines] = await Promise.all([
+      repo.itemsOfOrders(tx, [orderId]),
+      payRepo.livePayments(tx, [orderId]),
+      repo.taxLinesOfOrders(tx, [orderId]),
+    ]);
+    return { order, items, live, taxLines };
   }
 
   async function paymentMail(tx: Db | Tx, orderId: number, kind: PaymentMailKind, amountMinor: number): Promise<void> {
@@ -548,7 +636,8 @@ export function createOrderService(
      * same account or address wait.
      */
     async checkout(who: BuyerDetails | BuyerOf, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, options: CheckoutOptions = {}) {
-      const { pageOf, code } = options;
+      const { pageOf, code, ...choice } = options;
+      const shop = await loadPricingShop();
       const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
       if (method && !payments.methods.includes(method)) {
@@ -570,23 +659,44 @@ export function createOrderService(
         }
         const drafts = stock.filter((row) => row.draft).map((row) => row.name);
         if (drafts.length > 0) throw conflict(`Not for sale now: ${drafts.join(', ')}; remove it from your cart and try again`);
-        const planned = await planLines(tx, entries, stock);
-        // Discount code (src/server/modules/discount/checkout.ts): claimed under its row lock and priced by
-        // priceCart; each line keeps its share. Refused: 409 with the engine's sentence, nothing changed.
-        const discount = code === undefined ? null : await discounts.apply(tx, code, buyer.email, planned);
-        const items = planned.map((item, index) => ({ ...item, discountMinor: discount?.lines[index] ?? 0 }));
-        const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity - item.discountMinor, 0);
-        const refused = await repo.moveVariantStock(
+        const items = await planLines(tx, entries, stock);
+        // A discount code (src/server/modules/discount/checkout.ts) is claimed under its row lock, so its limits
+        // hold under concurrent checkouts; a refusal is a 409 with the engine's sentence, nothing changed.
+        const now = new Date();
+        const claimed = code === undefined ? null : await discounts.claim(tx, code, buyer.email, now);
+        // The summary the shopper saw, recomputed from the locked rows: what the order keeps and what is charged.
+        const pricing = priceOrder(shop, items, choice, now, claimed);
+        const refused = pricing.refusals.find((refusal) => refusal.field === 'address' || refusal.field === 'rateId');
+        if (refused) throw badRequest(`${refused.field === 'address' ? 'delivery.country' : 'rateId'}: ${refused.message}`);
+        const codeRefused = pricing.refusals.find((refusal) => refusal.field === 'code');
+        if (codeRefused) throw conflict(`code: ${codeRefused.message}`);
+        const discount = claimed ? { code: claimed.code.code, total: pricing.discount } : null;
+        const totalCents = pricing.total;
+        pricing.lines.forEach((line, index) => {
+          const item = items[index];
+          if (item) item.discountMinor = line.discount;
+        });
+        const short = await repo.moveVariantStock(
           tx,
           items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
         );
-        if (refused.length > 0) {
-          const names = items.filter((item) => refused.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
+        if (short.length > 0) {
+          const names = items.filter((item) => short.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
           throw conflict(`Not enough stock: ${names.join(', ')}`);
         }
-        const delivery = { name: buyer.name, address: buyer.address, phone: buyer.phone };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, discount ? { minor: discount.total, code: discount.code } : null);
-        await discount?.record(orderId);
+        const given = choice.delivery;
+        const delivery: repo.Delivery = given
+          ? { name: given.name, address: deliveryText(given, shop.locale), phone: given.phone, country: given.country, region: given.region, postcode: given.postcode }
+          : { name: buyer.name, address: buyer.address, phone: buyer.phone };
+        const figures: repo.OrderFigures = {
+          subtotalMinor: pricing.subtotal,
+          shipping: pricing.shipping ? { name: pricing.shipping.name, amountMinor: pricing.shipping.amount } : null,
+          taxMinor: pricing.tax,
+          taxIncluded: pricing.taxIncluded,
+          taxLines: pricing.taxes.map((line) => ({ taxClass: line.taxClass, rateBasisPoints: line.rate, baseMinor: line.base, amountMinor: line.amount })),
+        };
+        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
+        if (claimed) await discounts.record(tx, claimed.id, orderId, buyer.email, pricing.discount);
         if (chosen === 'card' && provider) {
           await payRepo.insertPayment(tx, {
             orderId,
@@ -601,8 +711,8 @@ export function createOrderService(
           id: orderId,
           createdAt: placed.order.createdAt,
           lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
-          ...(discount ? { discount: { code: discount.code, cents: discount.total } } : {}),
           totalCents,
+          extras: orderExtras(pricing, discount?.code),
           delivery,
           buyer: { name: buyer.name, email: buyer.email },
           ...(pageOf ? { link: `${payments.publicUrl}${pageOf(orderId)}` } : {}),

@@ -34,6 +34,7 @@ export function toAuditProduct(values: ProductValues): Record<string, unknown> {
     categoryId: values.categoryId,
     lowStockThreshold: values.lowStockThreshold,
     draft: values.draft,
+    ...(values.taxClass === undefined ? {} : { taxClass: values.taxClass }),
   };
 }
 

@@ -501,6 +501,14 @@ export interface ProductValues {
   categoryId: number;
   lowStockThreshold: number;
   draft: boolean;
+  /** standard, reduced or zero (left out: kept; a new product's is standard). */
+  taxClass?: string;
+}
+
+/** The product's tax class (the owner's form; its zone's rate for it taxes it at checkout). */
+export async function findTaxClass(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ value: products.taxClass }).from(products).where(eq(products.id, id));
+  return row?.value;
 }
 
 export async function findLowStockThreshold(db: Db | Tx, id: number): Promise<number | undefined> {

@@ -127,13 +127,13 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     },
 
     adminProduct: async (request) => {
-      const { row, lowStockThreshold } = await products.forAdmin(request.params.id);
-      return { success: true, product: toWireProduct(row), lowStockThreshold };
+      const { row, lowStockThreshold, taxClass } = await products.forAdmin(request.params.id);
+      return { success: true, product: toWireProduct(row), lowStockThreshold, taxClass };
     },
 
     adminProductBySlug: async (request) => {
-      const { row, lowStockThreshold } = await products.forAdmin(await products.idBySlugForAdmin(request.params.slug));
-      return { success: true, product: toWireProduct(row), lowStockThreshold };
+      const { row, lowStockThreshold, taxClass } = await products.forAdmin(await products.idBySlugForAdmin(request.params.slug));
+      return { success: true, product: toWireProduct(row), lowStockThreshold, taxClass };
     },
 
     createProduct: async (request) => {

@@ -1,3 +1,4 @@
+import type { TaxClass } from '../../../domain/pricing.ts';
 import { PRODUCT_PAGE_SIZE, type PhotoWidth } from '../../../contract/limits.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type Facet, type ProductFields, RELATED_PRODUCTS_LIMIT, UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { SLUG_PATTERN } from '../../../domain/slug.ts';
@@ -124,6 +125,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       categoryId: fields.category,
       lowStockThreshold: fields.lowStockThreshold ?? kept.lowStockThreshold,
       draft: fields.draft ?? kept.draft,
+      ...(fields.taxClass === undefined ? {} : { taxClass: fields.taxClass }),
     };
   }
 
@@ -314,7 +316,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
         throw badRequest("price: this product has variants; change each variant's price in its variant grid");
       }
       const before = {
-        ...toAuditProduct(rowValues(current, threshold)),
+        ...toAuditProduct({ ...rowValues(current, threshold), ...(fields.taxClass === undefined ? {} : { taxClass: await repo.findTaxClass(db, id) }) }),
         ...(photo ? { photo: (await repo.findPhotoEtag(db, id)) ?? null } : {}),
       };
       await db.transaction(async (tx) => {
@@ -341,8 +343,8 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
     /** A product and its low-stock threshold, for the administrator's form. */
     async forAdmin(id: number) {
-      const [row, lowStockThreshold] = await Promise.all([byId(id), repo.findLowStockThreshold(db, id)]);
-      return { row, lowStockThreshold: lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
+      const [row, lowStockThreshold, taxClass] = await Promise.all([byId(id), repo.findLowStockThreshold(db, id), repo.findTaxClass(db, id)]);
+      return { row, lowStockThreshold: lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, taxClass: (taxClass ?? 'standard') as TaxClass };
     },
 
     sitemapEntries: (limit: number) => repo.listProductSlugs(db, limit),

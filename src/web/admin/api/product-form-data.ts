@@ -1,3 +1,5 @@
+import type { TaxClass } from '../../../domain/pricing.ts';
+
 /** What the product form sends (create and update): text as typed, the category id, shipping and a photo. */
 export interface ProductInput {
   name: string;
@@ -12,6 +14,8 @@ export interface ProductInput {
   shipping: '0' | '1';
   /** '1': a draft, not shown to shoppers; '0': shown. */
   draft: '0' | '1';
+  /** standard, reduced or zero: the zone's rate for it taxes the product. */
+  taxClass: TaxClass;
   /** A newly picked photo; null keeps the stored one (update) or sends none (create). */
   photo: File | null;
 }
@@ -27,6 +31,7 @@ export function toProductFormData(input: ProductInput): FormData {
   form.set('lowStockThreshold', input.lowStockThreshold);
   form.set('shipping', input.shipping);
   form.set('draft', input.draft);
+  form.set('taxClass', input.taxClass);
   if (input.photo) form.set('photo', input.photo, input.photo.name);
   return form;
 }

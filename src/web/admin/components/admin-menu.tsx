@@ -16,6 +16,7 @@ const LINKS = [
   { to: paths.admin.audit, label: 'Audit log', end: false },
   { to: paths.admin.mails, label: 'Mails', end: false },
   { to: paths.admin.shop, label: 'Shop pages', end: false },
+  { to: paths.admin.shipping, label: 'Shipping & tax', end: false },
   { to: paths.admin.settings, label: 'Settings', end: false },
 ] as const;
 

@@ -65,6 +65,30 @@ export function OrderLines({ order, linkProducts = false, caption }: { order: Sh
             </td>
           </tr>
         ) : null}
+        {order.shipping && (
+          <tr>
+            <th scope="row">Shipping</th>
+            <td data-card="quiet">{order.shipping.name}</td>
+            <td data-card="none" />
+            <td className="order-lines__number" data-card="end">
+              <Price amount={order.shipping.amount} />
+            </td>
+          </tr>
+        )}
+        {order.taxes.map((line) => (
+          <tr key={line.taxClass}>
+            <th scope="row">
+              {order.taxIncluded ? 'Including tax' : 'Tax'} ({line.taxClass} {line.rate}%)
+            </th>
+            <td data-card="quiet">
+              on <Price amount={line.base} />
+            </td>
+            <td data-card="none" />
+            <td className="order-lines__number" data-card="end">
+              <Price amount={line.amount} />
+            </td>
+          </tr>
+        ))}
         <tr>
           <th scope="row">Total</th>
           <td className="order-lines__number" data-card="quiet">

@@ -1,3 +1,4 @@
+import { TAX_CLASSES, type TaxClass } from '../../../domain/pricing.ts';
 import { currencyExponent, currencyLabel, minorToDecimal, shopMoney } from '../../../domain/money.ts';
 import { type ReactNode, useId } from 'react';
 import {
@@ -28,7 +29,7 @@ export const PRODUCT_FORM_FIELDS: readonly FormField<keyof ProductInput>[] = [
   { name: 'lowStockThreshold', label: 'Low-stock threshold' },
 ];
 
-const initialValues = (product: Product | undefined, lowStockThreshold: number): ProductInput => ({
+const initialValues = (product: Product | undefined, lowStockThreshold: number, taxClass: TaxClass): ProductInput => ({
   name: product?.name ?? '',
   description: product?.description ?? '',
   price: product ? String(product.price) : '',
@@ -37,6 +38,7 @@ const initialValues = (product: Product | undefined, lowStockThreshold: number):
   lowStockThreshold: String(lowStockThreshold),
   shipping: product?.shipping ? '1' : '0',
   draft: product?.draft ? '1' : '0',
+  taxClass,
   photo: null,
 });
 
@@ -45,6 +47,8 @@ interface ProductFormProps {
   product?: Product;
   /** The product's low-stock threshold (admin-product); the shop's default when creating. */
   lowStockThreshold?: number;
+  /** The product's tax class (admin-product); standard when creating. */
+  taxClass?: TaxClass;
   submitLabel: string;
   busy: boolean;
   /** Called with valid values; the caller sends them and keeps the form as typed when the server refuses. */
@@ -109,6 +113,7 @@ function NumberField({
 export function ProductForm({
   product,
   lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD,
+  taxClass = 'standard',
   submitLabel,
   busy,
   onSubmit,
@@ -117,7 +122,7 @@ export function ProductForm({
   const categories = useCategories();
   const idPrefix = useId();
   // The same rules the server applies (one schema, src/contract/product.ts).
-  const form = useSchemaForm({ schema: productFields, fields: PRODUCT_FORM_FIELDS, initial: initialValues(product, lowStockThreshold), idPrefix });
+  const form = useSchemaForm({ schema: productFields, fields: PRODUCT_FORM_FIELDS, initial: initialValues(product, lowStockThreshold, taxClass), idPrefix });
   const { values, errors, change, inputId } = form;
   const submit = form.handleSubmit((_data, typed) => onSubmit(typed));
 
@@ -210,6 +215,16 @@ export function ProductForm({
               >
                 <option value="0">Shown in the shop</option>
                 <option value="1">Draft (hidden from shoppers)</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={inputId('taxClass')}>Tax class</label>
+              <select id={inputId('taxClass')} name="taxClass" value={values.taxClass} onChange={(event) => change('taxClass', event.target.value as TaxClass)}>
+                {TAX_CLASSES.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
               </select>
             </div>
           </div>

@@ -95,9 +95,10 @@ export default function UpdateProductRoute() {
       </div>
       <ProductForm
         // A fresher copy from the server (another admin's change) starts the form again.
-        key={`${product._id}-${product.updatedAt}-${lowStockThreshold}`}
+        key={`${product._id}-${product.updatedAt}-${lowStockThreshold}-${query.data?.taxClass}`}
         product={product}
         lowStockThreshold={lowStockThreshold}
+        taxClass={query.data?.taxClass}
         submitLabel="UPDATE PRODUCT"
         busy={update.isPending}
         onSubmit={(values) =>

@@ -98,6 +98,11 @@ export default function CartRoute() {
             method={method}
             onMethod={setChosen}
           />
+          {user && cart.length > 0 && (
+            <Link to={paths.checkout} className="btn btn--block cart-page__checkout">
+              Checkout with delivery
+            </Link>
+          )}
           {/* A signed-out shopper may also buy without an account (issue 19). */}
           {user === null ? <GuestCheckout method={method} /> : null}
         </div>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryAddressInput } from '../../../../contract/address.ts';
 import type { PaymentMethod } from '../../../../domain/order-lifecycle.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { CartEntry } from '../../../stores/cart-store.ts';
@@ -7,13 +8,29 @@ import type { CartEntry } from '../../../stores/cart-store.ts';
  * POST orders: the server prices the cart and takes the stock; only ids travel (a product's, and its
  * chosen variant's). Cash on delivery sends no method, as the specification's client.
  */
-export const placeOrder = ({ cart, paymentMethod }: { cart: CartEntry[]; paymentMethod?: PaymentMethod }) =>
+export const placeOrder = ({
+  cart,
+  paymentMethod,
+  delivery,
+  rateId,
+}: {
+  cart: CartEntry[];
+  paymentMethod?: PaymentMethod;
+  /** The checkout's delivery address and method (none: the profile's address, as the specification's client). */
+  delivery?: DeliveryAddressInput;
+  rateId?: string;
+}) =>
   api.call('placeOrder', {
     body: {
-      cart: cart.map((entry) => (entry.variant ? { _id: entry._id, variant: entry.variant._id } : { _id: entry._id })),
+      cart: cartIds(cart),
       ...(paymentMethod && paymentMethod !== 'cash_on_delivery' ? { paymentMethod } : {}),
+      ...(delivery ? { delivery } : {}),
+      ...(rateId ? { rateId } : {}),
     },
   });
+
+/** Only ids travel: a product's, and its chosen variant's. */
+export const cartIds = (cart: CartEntry[]) => cart.map((entry) => (entry.variant ? { _id: entry._id, variant: entry.variant._id } : { _id: entry._id }));
 
 export const usePlaceOrder = () => {
   const queryClient = useQueryClient();

@@ -1,0 +1,252 @@
+import { useDeferredValue, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { QuoteBody } from '../../../contract/checkout.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
+import { usePageTitle } from '../../components/ui/page-title.ts';
+import { Price } from '../../components/ui/price.tsx';
+import { paths } from '../../config/paths.ts';
+import { useDeliveryCountries } from '../../features/checkout/api/delivery-countries.ts';
+import { useQuote } from '../../features/checkout/api/quote.ts';
+import { usePaymentMethods } from '../../features/orders/api/payments.ts';
+import { cartIds, usePlaceOrder } from '../../features/orders/api/place-order.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { cartActions, useCart } from '../../stores/cart-store.ts';
+import '../../components/ui/buttons.css';
+import '../../components/ui/form-fields.css';
+import './checkout.css';
+
+interface AddressForm {
+  name: string;
+  phone: string;
+  country: string;
+  region: string;
+  postcode: string;
+  city: string;
+  lines: string;
+}
+
+const TAX_CLASS_LABELS = { standard: 'Tax', reduced: 'Tax (reduced rate)', zero: 'Tax (zero rate)' } as const;
+
+/**
+ * The one-page checkout (issue 19): contact and delivery address, the delivery methods the address offers,
+ * the payment method, and the summary (subtotal, discount, shipping, tax, total) asked of the server as each
+ * is chosen: the figures the order then keeps.
+ */
+export default function CheckoutRoute() {
+  usePageTitle('Checkout');
+  const session = useAuth();
+  const user = session?.user ?? null;
+  const cart = useCart();
+  const navigate = useNavigate();
+  const countries = useDeliveryCountries();
+  const offered = usePaymentMethods().data?.methods;
+  const methods: PaymentMethod[] = offered && offered.length > 0 ? offered : ['cash_on_delivery'];
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const payment = method && methods.includes(method) ? method : (methods[0] as PaymentMethod);
+  const [address, setAddress] = useState<AddressForm>({ name: user?.name ?? '', phone: user?.phone ?? '', country: '', region: '', postcode: '', city: '', lines: '' });
+  const [rateId, setRateId] = useState<string | null>(null);
+  const placeOrder = usePlaceOrder();
+
+  const where = useDeferredValue({ country: address.country, region: address.region, postcode: address.postcode });
+  const body: QuoteBody | null =
+    cart.length > 0 && where.country
+      ? {
+          cart: cartIds(cart),
+          address: { country: where.country, ...(where.region ? { region: where.region } : {}), ...(where.postcode ? { postcode: where.postcode } : {}) },
+          ...(rateId ? { rateId } : {}),
+        }
+      : null;
+  const quote = useQuote(body);
+  const summary = quote.data;
+  const refusal = summary?.refusals[0]?.message ?? null;
+  const set = (field: keyof AddressForm) => (event: { target: { value: string } }) => {
+    setAddress((current) => ({ ...current, [field]: event.target.value }));
+    if (field === 'country') setRateId(null);
+  };
+
+  if (cart.length === 0) {
+    return (
+      <div className="card empty-state">
+        <h1>Your Cart Is Empty</h1>
+        <Link to={paths.home} className="btn">
+          Continue shopping
+        </Link>
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="card empty-state">
+        <h1>Checkout</h1>
+        <button type="button" className="btn" onClick={() => navigate(paths.login, { state: { from: paths.checkout } })}>
+          Please Login to checkout
+        </button>
+      </div>
+    );
+  }
+
+  const order = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (placeOrder.isPending) return;
+    placeOrder.mutate(
+      {
+        cart,
+        paymentMethod: payment,
+        delivery: { ...address, region: address.region || undefined, postcode: address.postcode || undefined },
+        ...(summary?.shipping ? { rateId: summary.shipping._id } : {}),
+      },
+      {
+        onSuccess: (data) => {
+          cartActions.clear();
+          notify.success(data.message);
+          const paid = data.order.payment;
+          if (paid.method === 'card' && paid.url) window.location.assign(paid.url);
+          else if (paid.method === 'cash_on_delivery') navigate(paths.user.orders);
+          else navigate(paths.user.orderPayment(data.order._id));
+        },
+        onError: (error) => {
+          notify.error(errorMessage(error));
+          if (error instanceof ApiError && error.status === 503) {
+            cartActions.clear();
+            navigate(paths.user.orders);
+          }
+        },
+      },
+    );
+  };
+
+  const zones = countries.data?.zones ?? false;
+  return (
+    <form className="checkout" onSubmit={order} aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Checkout</h1>
+      <div className="checkout__layout">
+        <div className="checkout__steps">
+          <fieldset className="card checkout__section">
+            <legend>Contact</legend>
+            <p className="checkout__note">Signed in as {user.email}</p>
+            <label className="field">
+              <span>Name</span>
+              <input name="name" autoComplete="name" required maxLength={100} value={address.name} onChange={set('name')} />
+            </label>
+            <label className="field">
+              <span>Phone</span>
+              <input name="phone" type="tel" autoComplete="tel" required maxLength={40} value={address.phone} onChange={set('phone')} />
+            </label>
+          </fieldset>
+          <fieldset className="card checkout__section">
+            <legend>Delivery address</legend>
+            <label className="field">
+              <span>Country</span>
+              {zones ? (
+                <select name="country" autoComplete="country" required value={address.country} onChange={set('country')}>
+                  <option value="">Choose a country</option>
+                  {countries.data?.countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input name="country" autoComplete="country" required maxLength={2} placeholder="FR" value={address.country} onChange={set('country')} />
+              )}
+            </label>
+            <div className="checkout__row">
+              <label className="field">
+                <span>Region (optional)</span>
+                <input name="region" maxLength={3} placeholder="CA" value={address.region} onChange={set('region')} />
+              </label>
+              <label className="field">
+                <span>Postcode</span>
+                <input name="postcode" autoComplete="postal-code" maxLength={12} value={address.postcode} onChange={set('postcode')} />
+              </label>
+            </div>
+            <label className="field">
+              <span>City</span>
+              <input name="city" autoComplete="address-level2" required maxLength={100} value={address.city} onChange={set('city')} />
+            </label>
+            <label className="field">
+              <span>Address</span>
+              <textarea name="lines" autoComplete="street-address" required maxLength={300} rows={2} value={address.lines} onChange={set('lines')} />
+            </label>
+          </fieldset>
+          <fieldset className="card checkout__section" aria-live="polite">
+            <legend>Delivery method</legend>
+            {!address.country ? (
+              <p className="checkout__note">Choose a country to see the delivery methods.</p>
+            ) : quote.isError ? (
+              <p className="checkout__refusal" role="alert">
+                {errorMessage(quote.error)}
+              </p>
+            ) : refusal ? (
+              <p className="checkout__refusal" role="alert">
+                {refusal}
+              </p>
+            ) : summary && summary.choices.length > 0 ? (
+              summary.choices.map((choice) => (
+                <label key={choice._id} className="checkout__choice">
+                  <input type="radio" name="rate" value={choice._id} checked={summary.shipping?._id === choice._id} onChange={() => setRateId(choice._id)} />
+                  <span>{choice.name}</span>
+                  {choice.amount === 0 ? <strong>Free</strong> : <Price amount={choice.amount} />}
+                </label>
+              ))
+            ) : (
+              <p className="checkout__note">{zones ? '…' : 'Delivery is included.'}</p>
+            )}
+          </fieldset>
+          <fieldset className="card checkout__section">
+            <legend>Payment</legend>
+            {methods.map((option) => (
+              <label key={option} className="checkout__choice">
+                <input type="radio" name="payment-method" value={option} checked={payment === option} onChange={() => setMethod(option)} />
+                <span>{PAYMENT_METHOD_LABELS[option]}</span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <aside className="card checkout__summary" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title">Summary</h2>
+          {summary ? (
+            <dl>
+              <dt>Subtotal</dt>
+              <dd>
+                <Price amount={summary.subtotal} />
+              </dd>
+              {summary.discount > 0 && (
+                <>
+                  <dt>Discount</dt>
+                  <dd>
+                    −<Price amount={summary.discount} />
+                  </dd>
+                </>
+              )}
+              <dt>Shipping{summary.shipping ? ` (${summary.shipping.name})` : ''}</dt>
+              <dd>{summary.shipping ? <Price amount={summary.shipping.amount} /> : '—'}</dd>
+              {summary.taxes.map((line) => (
+                <div key={line.taxClass} className="checkout__tax">
+                  <dt>
+                    {summary.taxIncluded ? 'Including ' : ''}
+                    {TAX_CLASS_LABELS[line.taxClass].toLowerCase()} {line.rate}%
+                  </dt>
+                  <dd>
+                    <Price amount={line.amount} />
+                  </dd>
+                </div>
+              ))}
+              <dt className="checkout__total">Total</dt>
+              <dd className="checkout__total" data-testid="checkout-total">
+                <Price amount={summary.total} large />
+              </dd>
+            </dl>
+          ) : (
+            <p className="checkout__note">Choose a country to see shipping, tax and the total.</p>
+          )}
+          <button type="submit" className="btn btn--block" disabled={placeOrder.isPending || !summary || refusal !== null} aria-busy={placeOrder.isPending}>
+            {placeOrder.isPending ? 'Placing your order…' : payment === 'card' ? 'Order and pay' : 'Place order'}
+          </button>
+        </aside>
+      </div>
+    </form>
+  );
+}
