@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { backupHandlers } from './modules/backup/routes.ts';
 import { createBackupService, scheduleBackups } from './modules/backup/service.ts';
+import { cartHandlers, scheduleGuestCartPruning, withCartEmptiedOnOrder, withCartOnSignIn } from './modules/cart/routes.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { categoryHandlers } from './modules/category/routes.ts';
 import { createCategoryService } from './modules/category/service.ts';
 import { dashboardHandlers } from './modules/dashboard/routes.ts';
@@ -150,6 +152,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     { undoSeconds: env.ORDER_UNDO_SECONDS },
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
+  const carts = createCartService(db);
+  scheduleGuestCartPruning(app, carts);
 
   await app.register(
     async (api) => {
@@ -157,9 +161,10 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       registerCalls(
         api,
         {
-          ...authHandlers(auth),
+          ...withCartOnSignIn(authHandlers(auth), carts, app.log),
           ...userHandlers(createUserService(db)),
-          ...orderHandlers(orders),
+          ...withCartEmptiedOnOrder(orderHandlers(orders), carts, app.log),
+          ...cartHandlers(carts, auth, app.log),
           ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
           ...mailHandlers(mails),
