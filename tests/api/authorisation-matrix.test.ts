@@ -28,6 +28,7 @@ const PARAMS: Record<string, string> = {
   keyword: 'kettle',
   slug: 'no-such-thing',
   photoId: '987659',
+  lineId: '987660',
 };
 
 /**
@@ -44,6 +45,9 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   updateProfile: (shopper) => ({ name: shopper.name }),
   changeSecurityAnswer: () => ({ answer: 'Chess', currentPassword: 'not-the-password' }),
   placeOrder: () => ({ cart: [{ _id: PARAMS.id }] }),
+  // A variant that does not exist: 404, no cart is made.
+  addCartLine: () => ({ variant: PARAMS.id }),
+  setCartLine: () => ({ variant: PARAMS.id, quantity: 1 }),
   setOrderStatus: () => ({ status: 'Shipped' }),
   markOrderPaid: () => ({ paid: true }),
   refundOrder: () => ({ restock: false }),

@@ -3,7 +3,7 @@ import type { AuthorizedHandler, CallHandler, Handlers } from '../../plugins/cal
 import type { AuthService } from '../auth/service.ts';
 import { tokenFromHeader } from '../auth/tokens.ts';
 import { toWireCart } from './mapper.ts';
-import type { CartOwner } from './repo.ts';
+import type { CartLineRow, CartOwner } from './repo.ts';
 import { type CartService, GUEST_CART_DAYS, hashCartToken, newCartToken } from './service.ts';
 
 /** The guest cart's cookie: httpOnly, for the API only, 30 days from the last change, SameSite=Lax. */
@@ -37,29 +37,32 @@ const answer = (lines: Parameters<typeof toWireCart>[0]) => ({ success: true as 
  * carrying a guest cookie has that cart merged into theirs first (and the cookie cleared).
  */
 export function cartHandlers(carts: CartService, auth: AuthService, log: FastifyBaseLogger) {
-  async function ownerOf(request: FastifyRequest, reply: FastifyReply, create: boolean): Promise<CartOwner | null> {
+  /** Whose cart the request is about (null: a guest without a cart yet); a bad token is a 401. */
+  async function ownerOf(request: FastifyRequest, reply: FastifyReply): Promise<CartOwner | null> {
     const token = cookieToken(request);
     if (tokenFromHeader(request.headers.authorization) !== null) {
       const { user } = await auth.authenticate(tokenFromHeader(request.headers.authorization));
       if (token) await adopt(carts, log, request, reply, token, user.id);
       return { userId: user.id };
     }
-    if (token) {
-      if (create) setCookie(request, reply, token);
-      return { tokenHash: hashCartToken(token) };
-    }
-    if (!create) return null;
-    const made = newCartToken();
-    setCookie(request, reply, made);
-    return { tokenHash: hashCartToken(made) };
+    return token ? { tokenHash: hashCartToken(token) } : null;
+  }
+
+  /** A write: a guest without a cart gets one; their cookie is (re)set for 30 days once the write is done. */
+  async function written(request: FastifyRequest, reply: FastifyReply, change: (owner: CartOwner) => Promise<CartLineRow[]>) {
+    const owner = await ownerOf(request, reply);
+    const guestToken = owner && 'userId' in owner ? null : (cookieToken(request) ?? newCartToken());
+    const lines = await change(owner ?? { tokenHash: hashCartToken(guestToken as string) });
+    if (guestToken) setCookie(request, reply, guestToken);
+    return answer(lines);
   }
 
   return {
-    getCart: async (request, reply) => answer(await carts.read(await ownerOf(request, reply, false))),
-    addCartLine: async (request, reply) => answer(await carts.add((await ownerOf(request, reply, true)) as CartOwner, request.body)),
-    setCartLine: async (request, reply) => answer(await carts.set((await ownerOf(request, reply, true)) as CartOwner, request.body)),
-    removeCartLine: async (request, reply) => answer(await carts.removeLine(await ownerOf(request, reply, false), request.params.lineId)),
-    emptyCart: async (request, reply) => answer(await carts.empty(await ownerOf(request, reply, false))),
+    getCart: async (request, reply) => answer(await carts.read(await ownerOf(request, reply))),
+    addCartLine: async (request, reply) => written(request, reply, (owner) => carts.add(owner, request.body)),
+    setCartLine: async (request, reply) => written(request, reply, (owner) => carts.set(owner, request.body)),
+    removeCartLine: async (request, reply) => answer(await carts.removeLine(await ownerOf(request, reply), request.params.lineId)),
+    emptyCart: async (request, reply) => answer(await carts.empty(await ownerOf(request, reply))),
   } satisfies Partial<Handlers>;
 }
 
