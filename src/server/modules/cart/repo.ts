@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartLines, carts, categories, productPhotos, products, productVariantPhotos, productVariants } from '../../db/schema.ts';
-import { productSelection } from '../product/repo.ts';
 
 /** Whose cart: a signed-in user's, or a guest's (by the SHA-256 of its cookie's id). */
 export type CartOwner = { userId: number } | { tokenHash: string };
@@ -10,9 +9,20 @@ export type CartOwner = { userId: number } | { tokenHash: string };
 const ownerIs = (owner: CartOwner): SQL =>
   'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.tokenHash, owner.tokenHash);
 
-/** A line, flat beside its product's fields (the product's own shape, as the catalogue reads it). */
+/** A line, flat beside its product's fields (what toWireProduct reads). */
 const lineSelection = {
-  ...productSelection,
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  priceCents: products.priceCents,
+  priceMaxCents: products.priceMaxCents,
+  quantity: products.quantity,
+  shipping: products.shipping,
+  hasPhoto: products.hasPhoto,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  category: { id: categories.id, name: categories.name, slug: categories.slug },
   lineId: cartLines.id,
   lineQuantity: cartLines.quantity,
   seenPriceCents: cartLines.seenPriceCents,

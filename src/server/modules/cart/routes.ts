@@ -40,7 +40,8 @@ export function cartHandlers(carts: CartService, auth: AuthService, log: Fastify
   /** Whose cart the request is about (null: a guest without a cart yet); a bad token is a 401. */
   async function ownerOf(request: FastifyRequest, reply: FastifyReply): Promise<CartOwner | null> {
     const token = cookieToken(request);
-    if (tokenFromHeader(request.headers.authorization) !== null) {
+    // Any token at all is checked (a bad one is a 401, never taken for a guest).
+    if (request.headers.authorization?.trim()) {
       const { user } = await auth.authenticate(tokenFromHeader(request.headers.authorization));
       if (token) await adopt(carts, log, request, reply, token, user.id);
       return { userId: user.id };
