@@ -32,7 +32,7 @@ const orderEntries = (lines: ServerCartLine[]) =>
 export default function CartRoute() {
   usePageTitle('Your Cart');
   const session = useAuth();
-  const serverCart = useServerCart();
+  const serverCart = useServerCart({ fresh: true });
   const queryClient = useQueryClient();
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();

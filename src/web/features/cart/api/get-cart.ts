@@ -8,8 +8,11 @@ export const getCart = async (): Promise<ServerCart> => (await api.call('getCart
 
 export const cartQuery = (userId: string | null) => queryOptions({ queryKey: cartKey(userId), queryFn: getCart, staleTime: 30_000 });
 
-/** GET cart: the server's cart of whoever is signed in here (or of this browser's guest). */
-export function useServerCart() {
+/**
+ * GET cart: the server's cart of whoever is signed in here (or of this browser's guest). `fresh`: read it
+ * again on mount (the cart screen shows today's prices and stock).
+ */
+export function useServerCart({ fresh = false } = {}) {
   const userId = useAuth()?.user._id ?? null;
-  return useQuery(cartQuery(userId));
+  return useQuery({ ...cartQuery(userId), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
