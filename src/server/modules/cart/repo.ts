@@ -151,17 +151,20 @@ const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).r
 
 /**
  * A guest's cart joins the user's, in the caller's transaction: the guest's cart row is locked and deleted
- * (so a second sign-in from another tab, waiting on that lock, finds nothing left to add), its lines are
+ * (so a second sign-in from another tab, waiting on that lock, finds nothing left to add), the user's cart
+ * row is locked by the upsert that finds or makes it (merges into one account wait for each other), its lines are
  * added to the user's by the (cart, variant) key: units summed, never more than the stock or CART_LINE_MAX,
  * never fewer than either cart held. Returns how many lines were moved.
  */
-export async function mergeGuestCart(tx: Tx, tokenHash: string, userCartId: number, lineMax: number): Promise<number> {
+export async function mergeGuestCart(tx: Tx, tokenHash: string, userId: number, lineMax: number): Promise<number> {
   const [guest] = await tx
     .select({ id: carts.id })
     .from(carts)
     .where(and(eq(carts.tokenHash, tokenHash), isNull(carts.userId)))
     .for('update');
   if (!guest) return 0;
+  // The user's cart (made if missing): its row stays locked by the upsert until the merge commits.
+  const userCartId = await ensureCart(tx, { userId });
   const moved = await tx.execute(sql`
     insert into ${cartLines} (cart_id, variant_id, quantity, seen_price_cents, created_at)
     select ${userCartId}, l.variant_id, least(l.quantity, ${lineMax}), l.seen_price_cents, l.created_at

@@ -63,10 +63,11 @@ export function createCartService(db: Db) {
     async set(owner: CartOwner, body: SetCartLineBody) {
       const variant = await variantOf(body);
       if (body.quantity > variant.stock) throw conflict(`quantity: ${stockWords(variant)}`);
-      return write(owner, async (tx, cartId) => {
-        if (body.quantity === 0) await repo.removeVariant(tx, owner, variant.id);
-        else await repo.setLine(tx, cartId, variant, body.quantity);
-      });
+      if (body.quantity === 0) {
+        await repo.removeVariant(db, owner, variant.id);
+        return repo.readLines(db, owner);
+      }
+      return write(owner, (tx, cartId) => repo.setLine(tx, cartId, variant, body.quantity));
     },
 
     /** Removes a line; 404 naming `lineId` when the owner's cart has no such line (nothing changes). */
@@ -82,10 +83,7 @@ export function createCartService(db: Db) {
 
     /** A guest's cart joins the user's (on sign-in): see repo.mergeGuestCart. */
     async merge(tokenHash: string, userId: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const cartId = await repo.ensureCart(tx, { userId });
-        return repo.mergeGuestCart(tx, tokenHash, cartId, CART_LINE_MAX);
-      });
+      return db.transaction((tx) => repo.mergeGuestCart(tx, tokenHash, userId, CART_LINE_MAX));
     },
 
     /** What an order bought leaves the buyer's cart. */
