@@ -72,6 +72,7 @@ export interface ProductOptions {
   price?: number;
   quantity?: number;
   shipping?: boolean;
+  draft?: boolean;
   createdAt?: Date;
   photo?: Buffer;
 }
@@ -87,6 +88,7 @@ export async function makeProduct(db: Db, options: ProductOptions) {
       priceCents: toCents(options.price ?? 10),
       quantity: options.quantity ?? 10,
       shipping: options.shipping ?? false,
+      draft: options.draft ?? false,
       categoryId: options.categoryId,
       hasPhoto: Boolean(options.photo),
       ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),

@@ -99,12 +99,16 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 /** In stock: some; low: some, at or below the product's low-stock threshold; out: none. */
 export const STOCK_FILTERS = ['in', 'low', 'out'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
+/** Drafts only, products shown to shoppers only, or both (the default). */
+export const DRAFT_FILTERS = ['draft', 'published', 'all'] as const;
+export type DraftFilter = (typeof DRAFT_FILTERS)[number];
 
 export const adminProductsQuery = z.object({
   /** Words in the name or description (a substring, any case). */
   q: text({ max: 100 }).optional(),
   category: idNumber.optional(),
   stock: oneOf(STOCK_FILTERS).optional(),
+  draft: oneOf(DRAFT_FILTERS).optional(),
   sort: oneOf(ADMIN_PRODUCT_SORTS).optional(),
   after: idNumber.optional(),
   before: idNumber.optional(),
@@ -122,7 +126,7 @@ export const adminProductsResponse = z.object({
 });
 export type AdminProductsResponse = z.infer<typeof adminProductsResponse>;
 
-/** Several products at once: a new category, a new stock (each product's, as the product form sets it), or both. */
+/** Several products at once: a new category, a new stock (each product's, as the product form sets it), a draft state, or several. */
 export const bulkProductsBody = z
   .object({
     ids: z
@@ -137,7 +141,12 @@ export const bulkProductsBody = z
       .min(0, 'must be 0 or more')
       .max(PRODUCT_QUANTITY_MAX, `must be at most ${PRODUCT_QUANTITY_MAX}`)
       .optional(),
+    /** true: the products become drafts (hidden from shoppers); false: they are shown. */
+    draft: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .refine((body) => body.category !== undefined || body.quantity !== undefined, { path: ['category'], message: 'give a category or a quantity' });
+  .refine((body) => body.category !== undefined || body.quantity !== undefined || body.draft !== undefined, {
+    path: ['category'],
+    message: 'give a category, a quantity or a draft state',
+  });
 
 export const bulkProductsResponse = z.object({ success: z.literal(true), message: z.string(), changed: z.number() });

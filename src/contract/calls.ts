@@ -637,6 +637,15 @@ export const calls = defineCalls({
     params: productIdParams,
     answers: { 200: adminProductResponse, 404: errorResponse },
   },
+  adminProductBySlug: {
+    method: 'GET',
+    path: '/product/admin-product-by-slug/:slug',
+    access: 'admin',
+    tag: 'products',
+    description: 'A product by its slug (drafts included: the shop answers 404 for them), with its low-stock threshold, for the administrator.',
+    params: slugParams,
+    answers: { 200: adminProductResponse, 404: errorResponse },
+  },
   productPhoto: {
     method: 'GET',
     path: '/product/product-photo/:id',

@@ -15,6 +15,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'category',
   'low_stock_threshold',
   'updated_at',
+  'draft',
 ] as const;
 export const PRODUCT_CSV_REQUIRED = ['name', 'description', 'price', 'quantity', 'category'] as const;
 /**

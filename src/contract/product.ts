@@ -27,6 +27,8 @@ export const product = z.object({
   category,
   /** Whether a photo is stored (fetch it from the product-photo call). */
   hasPhoto: z.boolean(),
+  /** Only on the owner's reads, and only when true: a draft is never shown to shoppers. */
+  draft: z.literal(true).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -134,6 +136,8 @@ export const productFields = z.object({
     .pipe(stockCount),
   category: idNumber,
   shipping: shippingFlag.optional(),
+  /** A draft is not shown to shoppers (default on create: not a draft; left out on update: kept). */
+  draft: shippingFlag.optional(),
   /** At or below this stock the owner's page lists the product (default 5; left out on update: kept). */
   lowStockThreshold: z
     .union([z.string().trim().min(1, 'is required'), z.number()])

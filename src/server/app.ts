@@ -113,6 +113,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     }),
     retrySeconds: env.MAIL_RETRY_SECONDS,
     attempts: env.MAIL_ATTEMPTS,
+    // An embedded database has one process: what it finds `sending` at start, a dead process left.
+    soleSender: database.engine === 'pglite',
     // A reset mail gets its link as it is sent (the outbox never keeps one).
     prepare: (mail) => auth.prepareMail(mail),
   });

@@ -81,7 +81,7 @@ describe('admin products: list and bulk changes', () => {
 
   it('bad bodies answer 400 naming the field, changing nothing', async () => {
     for (const [body, message] of [
-      [{ ids: [String(made.brass?.id)] }, 'category: give a category or a quantity'],
+      [{ ids: [String(made.brass?.id)] }, 'category: give a category, a quantity or a draft state'],
       [{ ids: [], quantity: 1 }, 'ids: must name at least one product'],
       [{ ids: [String(made.brass?.id)], quantity: -1 }, 'quantity: must be 0 or more'],
       [{ ids: [String(made.brass?.id)], category: '987654' }, 'category: no such category'],

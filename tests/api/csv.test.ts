@@ -134,8 +134,8 @@ describe('the catalogue as CSV: export, import (dry run, then apply), and orders
 
   it('creates new rows (without a slug), and unknown categories only when asked to', async () => {
     const csv = toCsv([
-      { slug: '', name: 'Pendant Light', description: 'Hangs.', price: '45', quantity: '4', shipping: 'yes', category: 'lighting', low_stock_threshold: '', updated_at: '' },
-      { slug: 'garden-gnome', name: 'Garden Gnome', description: 'Smiles.', price: '12.25', quantity: '9', shipping: '', category: 'Garden', low_stock_threshold: '2', updated_at: '' },
+      { slug: '', name: 'Pendant Light', description: 'Hangs.', price: '45', quantity: '4', shipping: 'yes', category: 'lighting', low_stock_threshold: '', updated_at: '', draft: '' },
+      { slug: 'garden-gnome', name: 'Garden Gnome', description: 'Smiles.', price: '12.25', quantity: '9', shipping: '', category: 'Garden', low_stock_threshold: '2', updated_at: '', draft: '' },
     ]);
     const refused = (await upload(csv)).json();
     expect(refused.summary).toMatchObject({ create: 1, error: 1 });

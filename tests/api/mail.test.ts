@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { RESET_LINK_SENT } from '../../src/server/modules/auth/service.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
@@ -192,6 +193,33 @@ describe('mail through a real SMTP server', () => {
       expect((await finalState('fay@example.com'))?.status).toBe('sent');
     } finally {
       smtp.refuse.on = false;
+    }
+  });
+
+  it('a start on the embedded database sends at once a mail a stopped process left sending; on PostgreSQL it waits for the lease', async () => {
+    const { db } = t.database;
+    const [inserted] = await db
+      .insert(mailOutbox)
+      .values({ kind: 'test', toAddress: 'left@example.com', subject: 'Left behind', text: 'Left', html: '<p>Left</p>', status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 hour'` })
+      .returning({ id: mailOutbox.id });
+    const left = inserted?.id ?? 0;
+    // A second start on the same database (as after a crash: the embedded engine has one process at a time).
+    const restarted = await buildApp({ env: t.env, database: t.database });
+    try {
+      await restarted.ready();
+      if (t.database.engine === 'pglite') {
+        expect((await arrived('left@example.com', /^Left behind$/)).text).toContain('Left');
+        const row = await finalState('left@example.com');
+        expect([row?.status, row?.attempts]).toEqual(['sent', 2]);
+      } else {
+        // Another server may be sending it right now: it is left to its lease.
+        const [row] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, left));
+        expect(row?.status).toBe('sending');
+        expect(mailsTo('left@example.com')).toHaveLength(0);
+      }
+    } finally {
+      await restarted.close();
+      await db.delete(mailOutbox).where(eq(mailOutbox.id, left));
     }
   });
 

@@ -504,6 +504,19 @@ test.describe('all products', () => {
     await expect(main.getByText('Showing 2 of 2 products')).toBeVisible();
     expect(await numbers()).toEqual(['21', '20']);
     await expect(main.getByText('2 left')).toHaveCount(2);
+    // Both made drafts: the "Drafts only" filter (in the address) shows them with their badge.
+    await main.getByRole('checkbox', { name: `Select ${made[20]?.name}` }).check();
+    await main.getByRole('checkbox', { name: `Select ${made[19]?.name}` }).check();
+    await main.getByRole('button', { name: 'Make 2 drafts' }).click();
+    await expect(toast(page, '2 products changed')).toBeVisible();
+    await main.getByLabel('Visibility', { exact: true }).selectOption({ label: 'Drafts only' });
+    await expect(page).toHaveURL(`/dashboard/admin/products?category=${other._id}&stock=low&draft=draft`);
+    await expect(main.getByText('Showing 2 of 2 products')).toBeVisible();
+    await expect(main.getByText('Draft', { exact: true })).toHaveCount(2);
+    await main.getByLabel('Visibility', { exact: true }).selectOption({ label: 'Shown in the shop' });
+    await expect(main.getByRole('heading', { name: 'No product matches' })).toBeVisible();
+    await main.getByLabel('Visibility', { exact: true }).selectOption({ label: 'Drafts only' });
+    await expect(main.getByText('Showing 2 of 2 products')).toBeVisible();
     expect(await seriousA11yViolations(page), 'axe on the products list').toEqual([]);
     await page.screenshot({ path: '.tmp/screenshots/admin-products-desktop.png', fullPage: true });
   });

@@ -1,47 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
-import { ADMIN, seriousA11yViolations, ShopApi, signInBrowser } from './fixtures.ts';
+import { type OwnShop, seriousA11yViolations, ShopApi, signInBrowser, startOwnShop } from './fixtures.ts';
 
 // A yen shop of its own, written in Japanese: prices are whole yen, written by Intl, from the first load.
 test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
-  let server: ServerProcess;
+  let shop: OwnShop;
   let base: string;
-  let dataDir: string;
   let api: APIRequestContext;
   let slug: string;
 
   test.beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'emporium-currency-'));
-    server = spawnServer({
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SHOP_CURRENCY: 'JPY',
-      SHOP_LOCALE: 'ja-JP',
-    });
-    await waitReady(base, server);
+    shop = await startOwnShop({ SHOP_CURRENCY: 'JPY', SHOP_LOCALE: 'ja-JP' });
+    base = shop.base;
     api = await request.newContext({ baseURL: base });
-    const shop = new ShopApi(api);
-    const product = await shop.product(await shop.category('Tableware'), { name: 'Tea Bowl', price: 1500 });
+    const shopApi = new ShopApi(api);
+    const product = await shopApi.product(await shopApi.category('Tableware'), { name: 'Tea Bowl', price: 1500 });
     slug = product.slug;
   });
 
   test.afterAll(async () => {
     await api?.dispose();
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   });
 
   for (const size of [

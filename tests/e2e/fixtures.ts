@@ -1,15 +1,54 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '../../src/contract/category.ts';
 import type { Product } from '../../src/contract/product.ts';
 import type { PublicUser } from '../../src/contract/user.ts';
+import { freePort, spawnServer, waitReady } from '../setup/server-process.ts';
 
 export { expect };
 
 export const ADMIN = { email: 'admin@e2e.example', password: 'admin-password-e2e', name: 'Ada Admin' };
+
+export interface OwnShop {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A shop of its own for specs about a start setting (SHOP_NAME, SHOP_CURRENCY…): the real server on an
+ * embedded database in a fresh folder, with the e2e administrator, on a free port; `stop` removes it all.
+ */
+export async function startOwnShop(settings: Record<string, string>): Promise<OwnShop> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-own-shop-'));
+  const server = spawnServer({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...settings,
+  });
+  await waitReady(base, server);
+  return {
+    base,
+    stop: async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 const unique = () => randomBytes(4).toString('hex');
 
 export interface Session {

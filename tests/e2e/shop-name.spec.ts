@@ -1,36 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, type ServerProcess, spawnServer, waitReady } from '../setup/server-process.ts';
+import { type OwnShop, startOwnShop } from './fixtures.ts';
 
 // A shop of its own, started with another SHOP_NAME: the storefront names it, not "Emporium".
 test.describe('SHOP_NAME on the storefront', () => {
-  let server: ServerProcess;
+  let shop: OwnShop;
   let base: string;
-  let dataDir: string;
 
   test.beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'emporium-shop-name-'));
-    server = spawnServer({
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SHOP_NAME: 'Corner Books',
-      DATABASE_URL: '',
-    });
-    await waitReady(base, server);
+    shop = await startOwnShop({ SHOP_NAME: 'Corner Books' });
+    base = shop.base;
   });
 
   test.afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   });
 
   test('the header, footer, titles and pages say the configured name', async ({ page }) => {

@@ -92,6 +92,8 @@ export const products = pgTable(
     hasPhoto: boolean('has_photo').notNull().default(false),
     /** At or below this stock the owner's page lists the product as low in stock. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** A draft is the owner's only: no shopper's read finds it, no kept count counts it, no order takes it. */
+    draft: boolean('draft').notNull().default(false),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -102,9 +104,15 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
+    // The admin's newest-first list (drafts included).
     index('products_created_at_idx').on(t.createdAt, t.id),
-    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
-    index('products_price_idx').on(t.priceCents),
+    // The shop's lists read only products shown to shoppers: partial indexes without the drafts, so a page
+    // stays an index-only range read whatever the number of drafts.
+    index('products_listed_created_idx').on(t.createdAt, t.id).where(sql`not ${t.draft}`),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`not ${t.draft}`),
+    index('products_price_idx').on(t.priceCents).where(sql`not ${t.draft}`),
+    // The admin's "drafts" filter: the drafts alone (few), newest first.
+    index('products_drafts_created_idx').on(t.createdAt, t.id).where(sql`${t.draft}`),
     // The admin's products list: sorted by name, price or stock (keyset pages on (key, id)).
     index('products_name_id_idx').on(t.name, t.id),
     index('products_price_id_idx').on(t.priceCents, t.id),
@@ -270,11 +278,14 @@ export const productFacetValues = pgTable(
     value: text('value').notNull(),
     categoryId: integer('category_id').notNull(),
     band: integer('band').notNull(),
+    /** The product's draft flag (kept in step by the trigger on products): a draft's values are not counted. */
+    draft: boolean('draft').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.option, t.value] }),
-    // A filter by an option value within categories and a band reads only index entries (no product rows).
-    index('product_facet_values_value_idx').on(t.option, t.value, t.categoryId, t.band, t.productId),
+    // A filter by an option value within categories and a band reads only index entries (no product rows),
+    // of products shown to shoppers only.
+    index('product_facet_values_value_idx').on(t.option, t.value, t.categoryId, t.band, t.productId).where(sql`not ${t.draft}`),
   ],
 );
 

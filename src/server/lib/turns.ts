@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 
 /**
  * Takes this process's turn at a periodic job shared by every process on one database (scheduled backups,
@@ -12,5 +12,5 @@ export async function claimTurn(db: Db, key: string, minimumMs: number): Promise
     on conflict (key) do update set value = excluded.value
     where app_settings.value::timestamptz < now() - ${`${Math.round(minimumMs)} milliseconds`}::interval
     returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf(result).length > 0;
 }

@@ -17,7 +17,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 
 export const BACKUP_FORMAT = 'emporium-backup';
@@ -70,9 +70,6 @@ export const BACKUP_TABLES: TableSpec[] = [
  * the undo of a status change (seconds long: a restored shop's changes are final).
  */
 export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 
 /** The columns a backup keeps and a restore writes: all but generated ones (the search vector). */
 async function storedColumns(db: Db | Tx, table: string): Promise<string[]> {

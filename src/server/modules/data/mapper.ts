@@ -24,6 +24,7 @@ export function toProductCsvRow(product: StoredProduct, categoryName: string, va
     categoryName,
     String(variant?.lowStockThreshold ?? product.lowStockThreshold),
     product.updatedAt.toISOString(),
+    product.draft ? 'yes' : 'no',
     variant?.sku ?? '',
     variant?.compareAtCents === null || variant?.compareAtCents === undefined ? '' : money(variant.compareAtCents),
     variant?.weightGrams === null || variant?.weightGrams === undefined ? '' : String(variant.weightGrams),

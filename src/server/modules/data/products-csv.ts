@@ -49,6 +49,7 @@ const FIELD_COLUMN: Record<string, Column> = {
   shipping: 'shipping',
   category: 'category',
   lowStockThreshold: 'low_stock_threshold',
+  draft: 'draft',
   slug: 'slug',
 };
 
@@ -121,7 +122,7 @@ function readCsv(file: Buffer): { line: number; record: Record<string, string> }
 }
 
 const sameProduct = (a: ProductValues, b: ProductValues): (keyof ProductValues)[] =>
-  (['name', 'description', 'priceCents', 'quantity', 'shipping', 'categoryId', 'lowStockThreshold'] as const).filter(
+  (['name', 'description', 'priceCents', 'quantity', 'shipping', 'categoryId', 'lowStockThreshold', 'draft'] as const).filter(
     (key) => a[key] !== b[key],
   );
 
@@ -133,6 +134,7 @@ const CHANGE_COLUMN: Record<string, Column> = {
   shipping: 'shipping',
   categoryId: 'category',
   lowStockThreshold: 'low_stock_threshold',
+  draft: 'draft',
 };
 
 /** The options a row names, in order (name and value), from the variant columns. */
@@ -162,6 +164,7 @@ function readRecord(line: number, record: Record<string, string>): ReadRecord {
     ...record,
     shipping: record.shipping?.trim() ? record.shipping.trim() : undefined,
     lowStockThreshold: record.low_stock_threshold?.trim() ? record.low_stock_threshold : undefined,
+    draft: record.draft?.trim() ? record.draft.trim() : undefined,
     slug: slug || undefined,
   });
   const variant = variantCsvRow.safeParse(Object.fromEntries(VARIANT_CSV_COLUMNS.map((column) => [column, record[column] ?? ''])));
@@ -298,7 +301,7 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
     const fields = head.fields;
     for (const record of group.slice(1)) {
       const other = record.fields;
-      const differs = (['name', 'description', 'category', 'shipping'] as const).find((key) => other?.[key] !== fields[key]);
+      const differs = (['name', 'description', 'category', 'shipping', 'draft'] as const).find((key) => other?.[key] !== fields[key]);
       if (differs) return fail(FIELD_COLUMN[differs] ?? differs, `line ${record.line}: differs from the product's first row`);
     }
     if (slug) {
@@ -339,6 +342,8 @@ export async function planImport(db: Db, file: Buffer, createCategories: boolean
       shipping: fields.shipping ?? current?.shipping ?? false,
       categoryId: category?.id ?? 0,
       lowStockThreshold: (single ? fields.lowStockThreshold : undefined) ?? current?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      // A file without the draft column (or an empty cell) keeps the product's state; a new product is shown.
+      draft: fields.draft ?? current?.draft ?? false,
     };
     const withGrid = grid ? { grid } : {};
     if (!current) {

@@ -111,6 +111,19 @@ export async function retryPendingNow(db: Db): Promise<void> {
     .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.attempts, 0), gt(mailOutbox.nextAttemptAt, sql`now()`)));
 }
 
+/**
+ * Mails left `sending` by a process that died, to be sent now rather than after their lease: only for an
+ * embedded database, which one process holds at a time (with PostgreSQL another process may be sending them).
+ */
+export async function releaseSending(db: Db): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', lockedUntil: null, nextAttemptAt: sql`now()` })
+    .where(eq(mailOutbox.status, 'sending'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /** The owner sends a failed mail again: a fresh set of tries, at once. */
 export async function resendMail(db: Db, id: number): Promise<MailRow | undefined> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
-import { claimDueMails, deleteMail, type MailRow, markAttemptFailed, markDelivered, retryPendingNow } from './repo.ts';
+import { claimDueMails, deleteMail, type MailRow, markAttemptFailed, markDelivered, releaseSending, retryPendingNow } from './repo.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface MailWorkerOptions {
@@ -17,6 +17,11 @@ export interface MailWorkerOptions {
    * holds one), or null to drop the mail unsent (it is deleted from the outbox).
    */
   prepare?: (mail: MailRow) => Promise<MailRow | null>;
+  /**
+   * This process is the only one on its database (the embedded engine): a mail found `sending` at start was
+   * left by a process that died, and is sent at once instead of after its lease.
+   */
+  soleSender?: boolean;
 }
 
 const BATCH = 5;
@@ -90,6 +95,10 @@ export function createMailWorker(options: MailWorkerOptions) {
     async start(): Promise<void> {
       stopped = false;
       await retryPendingNow(db);
+      if (options.soleSender) {
+        const released = await releaseSending(db);
+        if (released > 0) log.warn({ mails: released }, 'mails left sending by a stopped process: sending them now');
+      }
       stopListening = await options.database.listen('mail_outbox', { onNotify: () => void kick(), onListening: () => void kick() });
       const pollMs = Math.max(50, Math.min(5000, (options.retrySeconds * 1000) / 2));
       timer = setInterval(() => void kick(), pollMs);

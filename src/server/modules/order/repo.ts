@@ -64,6 +64,8 @@ const stockSelection = {
   description: products.description,
   priceCents: products.priceCents,
   quantity: products.quantity,
+  /** A draft is not sold: checkout refuses it. */
+  draft: products.draft,
 };
 export type StockRow = SelectResultFields<typeof stockSelection>;
 

@@ -535,6 +535,8 @@ export function createOrderService(
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
         }
+        const drafts = stock.filter((row) => row.draft).map((row) => row.name);
+        if (drafts.length > 0) throw conflict(`Not for sale now: ${drafts.join(', ')}; remove it from your cart and try again`);
         const items = await planLines(tx, entries, stock);
         const totalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
         const refused = await repo.moveVariantStock(

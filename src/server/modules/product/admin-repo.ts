@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AdminProductSort, StockFilter } from '../../../contract/admin-lists.ts';
+import type { AdminProductSort, DraftFilter, StockFilter } from '../../../contract/admin-lists.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
@@ -11,6 +11,7 @@ export interface AdminProductFilters {
   words?: string | undefined;
   category?: number | undefined;
   stock?: StockFilter | undefined;
+  draft?: DraftFilter | undefined;
 }
 
 
@@ -21,11 +22,19 @@ const STOCK: Record<StockFilter, SQL> = {
   out: sql`${products.quantity} <= ${products.lowStockThreshold} and ${products.quantity} = 0`,
 };
 
+/** Drafts: their own partial index (few); shown: the shop's partial indexes; all: no condition. */
+const DRAFT: Record<DraftFilter, SQL | undefined> = {
+  draft: sql`${products.draft}`,
+  published: sql`not ${products.draft}`,
+  all: undefined,
+};
+
 function whereOf(filters: AdminProductFilters): SQL | undefined {
   return and(
     filters.words !== undefined ? sql`(${products.name} || ' ' || ${products.description}) ilike ${likePattern(filters.words)}` : undefined,
     filters.category !== undefined ? eq(products.categoryId, filters.category) : undefined,
     filters.stock !== undefined ? STOCK[filters.stock] : undefined,
+    filters.draft !== undefined ? DRAFT[filters.draft] : undefined,
   );
 }
 
@@ -66,7 +75,7 @@ export async function countAdminProducts(db: Db, filters: AdminProductFilters, c
 /** The products' category and stock as they are, locked until the transaction ends (in id order). */
 export async function lockProductsForBulk(tx: Tx, ids: number[]) {
   return tx
-    .select({ id: products.id, categoryId: products.categoryId, quantity: products.quantity })
+    .select({ id: products.id, categoryId: products.categoryId, quantity: products.quantity, draft: products.draft })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -74,12 +83,13 @@ export async function lockProductsForBulk(tx: Tx, ids: number[]) {
 }
 
 /** One statement for all of them (the variants' stock follows the product's, by the trigger of variants). */
-export async function setProductsFields(tx: Tx, ids: number[], fields: { categoryId?: number | undefined; quantity?: number | undefined }): Promise<void> {
+export async function setProductsFields(tx: Tx, ids: number[], fields: { categoryId?: number | undefined; quantity?: number | undefined; draft?: boolean | undefined }): Promise<void> {
   await tx
     .update(products)
     .set({
       ...(fields.categoryId !== undefined ? { categoryId: fields.categoryId } : {}),
       ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
+      ...(fields.draft !== undefined ? { draft: fields.draft } : {}),
       updatedAt: new Date(),
     })
     .where(inArray(products.id, ids));

@@ -23,8 +23,8 @@ export const adminProductHandlers = (admin: AdminProductService) =>
     },
 
     bulkProducts: async (request) => {
-      const { ids, category, quantity } = request.body;
-      const changed = await admin.change(ids, { category, quantity }, actorOf(request));
+      const { ids, category, quantity, draft } = request.body;
+      const changed = await admin.change(ids, { category, quantity, draft }, actorOf(request));
       return { success: true, message: `${plural(changed)} changed`, changed };
     },
   }) satisfies Partial<Handlers>;

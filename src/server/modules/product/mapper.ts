@@ -16,6 +16,7 @@ export function toWireProduct(row: ProductRow): Product {
     shipping: row.shipping,
     category: toWireCategory(row.category),
     hasPhoto: row.hasPhoto,
+    ...(row.draft ? { draft: true as const } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -32,6 +33,7 @@ export function toAuditProduct(values: ProductValues): Record<string, unknown> {
     shipping: values.shipping,
     categoryId: values.categoryId,
     lowStockThreshold: values.lowStockThreshold,
+    draft: values.draft,
   };
 }
 

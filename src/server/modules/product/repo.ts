@@ -17,6 +17,7 @@ export const productSelection = {
   quantity: products.quantity,
   shipping: products.shipping,
   hasPhoto: products.hasPhoto,
+  draft: products.draft,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
@@ -32,6 +33,12 @@ const ORDERS: Record<ProductSort, SQL[]> = {
   'price-desc': [desc(products.priceCents), desc(products.id)],
 };
 
+/**
+ * Shown to shoppers: not a draft. Written as the partial indexes' predicate (`not draft`), so that every
+ * shop query with it can read them (products_listed_created_idx, products_category_created_idx, products_price_idx).
+ */
+export const listed = sql`not ${products.draft}`;
+
 function selectProducts(db: Db | Tx) {
   return db.select(productSelection).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
 }
@@ -44,8 +51,9 @@ export interface ProductFilter {
   options?: Record<string, string[]>;
 }
 
-function filterWhere(filter: ProductFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+/** A shop list's condition: always without the drafts. */
+function filterWhere(filter: ProductFilter): SQL {
+  const conditions: SQL[] = [listed];
   if (filter.categoryIds && filter.categoryIds.length > 0)
     conditions.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.minCents !== undefined && filter.minCents > 0) conditions.push(gte(products.priceCents, filter.minCents));
@@ -57,11 +65,12 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
       inArray(
         products.id,
         sql`(select ${productFacetValues.productId} from ${productFacetValues}
-             where ${productFacetValues.option} = ${option} and ${inArray(productFacetValues.value, values)})`,
+             where ${productFacetValues.option} = ${option} and ${inArray(productFacetValues.value, values)}
+               and not ${productFacetValues.draft})`,
       ),
     );
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions) ?? listed;
 }
 
 /** A deep page's window starts from the nearest mark before it: a mark every this many positions of a list. */
@@ -157,7 +166,7 @@ function pageIds(db: Db, filter: ProductFilter, limit: number, offset: number, s
 
 /** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
-  return ids.length === 0 ? [] : selectProducts(db).where(inArray(products.id, [...ids]));
+  return ids.length === 0 ? [] : selectProducts(db).where(and(inArray(products.id, [...ids]), listed));
 }
 
 /**
@@ -166,7 +175,12 @@ export async function productsByIds(db: Db, ids: readonly number[]): Promise<Pro
  */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
   const where = filterWhere(filter);
-  if (!where) {
+  const unfiltered =
+    (filter.categoryIds ?? []).length === 0 &&
+    (filter.minCents ?? 0) <= 0 &&
+    (filter.maxCentsExclusive ?? null) === null &&
+    Object.keys(filter.options ?? {}).length === 0;
+  if (unfiltered) {
     const [row] = await db
       .select({ value: catalogueCounters.value })
       .from(catalogueCounters)
@@ -192,6 +206,7 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
         and(
           eq(productFacetValues.option, firstOption[0]),
           inArray(productFacetValues.value, firstOption[1]),
+          sql`not ${productFacetValues.draft}`,
           categoryIds.length > 0 ? inArray(productFacetValues.categoryId, categoryIds) : undefined,
           band !== null ? eq(productFacetValues.band, band) : undefined,
           ...others,
@@ -308,7 +323,7 @@ export function searchCondition(words: string[], categoryNames: readonly Categor
       long.length > 0 ? sql`(numnode(${query}) = 0 or ${products.search} @@ ${query})` : sql`${products.search} @@ ${query}`,
     );
   }
-  return and(...conditions) ?? null;
+  return conditions.length > 0 ? (and(listed, ...conditions) ?? null) : null;
 }
 
 /** How alike (trigram word similarity) a text's word must be to be looked at as a correction: one typo in a 5-letter word is about 0.4. */
@@ -325,7 +340,7 @@ export async function textsLike(db: Db, word: string, limit: number): Promise<st
     const productRows = await tx
       .select({ text: searchableText })
       .from(products)
-      .where(sql`${word} <% ${searchableText}`)
+      .where(and(sql`${word} <% ${searchableText}`, listed))
       // Not ordered by likeness: that reads every alike row (10,000 at 100,000 products, 195 ms); the first
       // `limit` are enough to find a word one typo away (25 ms).
       .limit(limit);
@@ -417,8 +432,8 @@ function searchRankIdsQuery(words: string[], condition: SQL, window: { rank: num
   // OFFSET 0 keeps the inner scan as it is written (newest first) instead of letting the planner fold the
   // filter into it; the inner query is named "products" so that the conditions read its columns.
   return window.walk
-    ? sql`select id from (select id, created_at, search, name, description, category_id from ${products}
-        order by created_at desc, id desc offset 0) as products
+    ? sql`select id from (select id, created_at, search, name, description, category_id, draft from ${products}
+        where ${listed} order by created_at desc, id desc offset 0) as products
         where ${matching} limit ${window.limit} offset ${window.offset}`
     : sql`select id from ${products} where ${matching}
         order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
@@ -429,20 +444,21 @@ export async function findProductById(db: Db | Tx, id: number): Promise<ProductR
   return row;
 }
 
-/** By its current slug, or by a slug it had before a rename. */
-export async function findProductBySlug(db: Db, slug: string): Promise<ProductRow | undefined> {
+/** By its current slug, or by a slug it had before a rename; a shopper's read: never a draft (the owner's: `drafts`). */
+export async function findProductBySlug(db: Db, slug: string, { drafts = false }: { drafts?: boolean } = {}): Promise<ProductRow | undefined> {
   const [current] = await selectProducts(db).where(eq(products.slug, slug));
-  if (current) return current;
+  if (current) return current.draft && !drafts ? undefined : current;
   const [old] = await db
     .select({ id: productSlugHistory.productId })
     .from(productSlugHistory)
     .where(eq(productSlugHistory.slug, slug));
-  return old ? findProductById(db, old.id) : undefined;
+  const renamed = old ? await findProductById(db, old.id) : undefined;
+  return renamed?.draft && !drafts ? undefined : renamed;
 }
 
 export async function listRelated(db: Db, productId: number, categoryId: number, limit: number): Promise<ProductRow[]> {
   return selectProducts(db)
-    .where(and(eq(products.categoryId, categoryId), ne(products.id, productId)))
+    .where(and(eq(products.categoryId, categoryId), ne(products.id, productId), listed))
     .orderBy(...newestFirst)
     .limit(limit);
 }
@@ -484,6 +500,7 @@ export interface ProductValues {
   shipping: boolean;
   categoryId: number;
   lowStockThreshold: number;
+  draft: boolean;
 }
 
 export async function findLowStockThreshold(db: Db | Tx, id: number): Promise<number | undefined> {
@@ -623,6 +640,7 @@ export async function listProductSlugs(db: Db, limit: number): Promise<{ slug: s
   return db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
+    .where(listed)
     .orderBy(...newestFirst)
     .limit(limit);
 }
@@ -638,6 +656,7 @@ const storedSelection = {
   shipping: products.shipping,
   categoryId: products.categoryId,
   lowStockThreshold: products.lowStockThreshold,
+  draft: products.draft,
   updatedAt: products.updatedAt,
 };
 export type StoredProduct = SelectResultFields<typeof storedSelection>;
@@ -693,15 +712,15 @@ export async function updateProducts(tx: Tx, rows: (ProductValues & { id: number
       .slice(start, start + BATCH)
       .map(
         (row) =>
-          sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.priceCents}::int, ${row.quantity}::int, ${row.shipping}::boolean, ${row.categoryId}::int, ${row.lowStockThreshold}::int)`,
+          sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.priceCents}::int, ${row.quantity}::int, ${row.shipping}::boolean, ${row.categoryId}::int, ${row.lowStockThreshold}::int, ${row.draft}::boolean)`,
       );
     await tx.execute(sql`
       update products as p set
         name = v.name, description = v.description, price_cents = v.price_cents, quantity = v.quantity,
         shipping = v.shipping, category_id = v.category_id, low_stock_threshold = v.low_stock_threshold,
-        updated_at = now()
+        draft = v.draft, updated_at = now()
       from (values ${sql.join(values, sql`, `)})
-        as v(id, name, description, price_cents, quantity, shipping, category_id, low_stock_threshold)
+        as v(id, name, description, price_cents, quantity, shipping, category_id, low_stock_threshold, draft)
       where p.id = v.id`);
   }
 }

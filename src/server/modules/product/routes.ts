@@ -131,6 +131,11 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       return { success: true, product: toWireProduct(row), lowStockThreshold };
     },
 
+    adminProductBySlug: async (request) => {
+      const { row, lowStockThreshold } = await products.forAdmin(await products.idBySlugForAdmin(request.params.slug));
+      return { success: true, product: toWireProduct(row), lowStockThreshold };
+    },
+
     createProduct: async (request) => {
       const { fields, file } = request.form;
       const photo = file ? await checkPhoto(file) : null;

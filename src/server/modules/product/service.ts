@@ -48,6 +48,7 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
   shipping: row.shipping,
   categoryId: row.category.id,
   lowStockThreshold,
+  draft: row.draft,
 });
 
 /** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
@@ -111,7 +112,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
   function values(
     fields: ProductFields,
     slug: string,
-    kept: { shipping: boolean; lowStockThreshold: number },
+    kept: { shipping: boolean; lowStockThreshold: number; draft: boolean },
   ): repo.ProductValues {
     return {
       name: fields.name,
@@ -122,6 +123,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       shipping: fields.shipping ?? kept.shipping,
       categoryId: fields.category,
       lowStockThreshold: fields.lowStockThreshold ?? kept.lowStockThreshold,
+      draft: fields.draft ?? kept.draft,
     };
   }
 
@@ -247,6 +249,13 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
     byId,
 
+    /** The owner's lookup of a slug (current or old), drafts included. */
+    async idBySlugForAdmin(slug: string): Promise<number> {
+      const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug, { drafts: true }) : undefined;
+      if (!row) throw notFound('Product not found');
+      return row.id;
+    },
+
     /**
      * The products of these ids, in order, each as `write` makes it (its JSON), kept per product until the
      * catalogue changes: a long list's answer is a concatenation, and only the products not kept are read.
@@ -272,7 +281,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     async create(fields: ProductFields, photo: CheckedPhoto | null, actor: Actor) {
       await assertCategory(fields.category);
       const slug = await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate));
-      const created = values(fields, slug, { shipping: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD });
+      const created = values(fields, slug, { shipping: false, lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, draft: false });
       const id = await db.transaction(async (tx) => {
         const newId = await repo.insertProduct(tx, created, photo);
         await recordChange(tx, actor, {
@@ -298,7 +307,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
           ? current.slug
           : await uniqueSlug(fields.name, (candidate) => repo.productSlugTaken(db, candidate, id));
       const threshold = (await repo.findLowStockThreshold(db, id)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
-      const updated = values(fields, slug, { shipping: current.shipping, lowStockThreshold: threshold });
+      const updated = values(fields, slug, { shipping: current.shipping, lowStockThreshold: threshold, draft: current.draft });
       // Stock changed here reaches the variants (taken from the first in stock, given to the first); a price
       // is each variant's own once they differ.
       if (updated.priceCents !== current.priceCents && (await variants.countVariants(db, id)) > 1) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   productFacetValues,
   productOptions,
@@ -97,8 +97,6 @@ interface RawVariantRow extends Omit<VariantRow, 'options' | 'photoIds'> {
   option2: string;
   option3: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The variants of several products, in order, with their photos' ids (two queries). */
 export async function findVariantsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, VariantRow[]>> {
@@ -254,8 +252,8 @@ export async function replaceGrid(tx: Tx, productId: number, options: OptionRow[
   await tx.delete(productFacetValues).where(eq(productFacetValues.productId, productId));
   if (options.length > 0) {
     await tx.execute(sql`
-      insert into product_facet_values (product_id, option, value, category_id, band)
-      select distinct ${productId}::int, o.name, v.value, p.category_id, price_band(p.price_cents)
+      insert into product_facet_values (product_id, option, value, category_id, band, draft)
+      select distinct ${productId}::int, o.name, v.value, p.category_id, price_band(p.price_cents), p.draft
       from product_options o
       join product_variants pv on pv.product_id = o.product_id
       cross join lateral (select case o.position when 1 then pv.option1 when 2 then pv.option2 else pv.option3 end as value) v

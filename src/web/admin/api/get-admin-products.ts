@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PRODUCT_SORTS, type AdminProductSort, STOCK_FILTERS, type StockFilter } from '../../../contract/admin-lists.ts';
+import { ADMIN_PRODUCT_SORTS, type AdminProductSort, DRAFT_FILTERS, type DraftFilter, STOCK_FILTERS, type StockFilter } from '../../../contract/admin-lists.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** The products list's search, filters, sort and cursor, as the address holds them ('' for none). */
@@ -7,6 +7,8 @@ export interface ProductListView {
   q: string;
   category: string;
   stock: StockFilter | '';
+  /** Drafts only, shown products only, or '' for both. */
+  draft: Exclude<DraftFilter, 'all'> | '';
   sort: AdminProductSort;
   after: string;
   before: string;
@@ -18,11 +20,13 @@ const ID = /^\d{1,10}$/;
 export function productListViewFrom(params: URLSearchParams): ProductListView {
   const id = (key: string) => (ID.test(params.get(key) ?? '') ? (params.get(key) ?? '') : '');
   const stock = params.get('stock') ?? '';
+  const draft = params.get('draft') ?? '';
   const sort = params.get('sort') ?? '';
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     category: id('category'),
     stock: (STOCK_FILTERS as readonly string[]).includes(stock) ? (stock as StockFilter) : '',
+    draft: draft !== 'all' && (DRAFT_FILTERS as readonly string[]).includes(draft) ? (draft as ProductListView['draft']) : '',
     sort: (ADMIN_PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as AdminProductSort) : 'newest',
     after: id('after'),
     before: id('before'),
@@ -35,6 +39,7 @@ export function productListSearch(view: ProductListView): URLSearchParams {
   if (view.q) search.set('q', view.q);
   if (view.category) search.set('category', view.category);
   if (view.stock) search.set('stock', view.stock);
+  if (view.draft) search.set('draft', view.draft);
   if (view.sort !== 'newest') search.set('sort', view.sort);
   if (view.after) search.set('after', view.after);
   else if (view.before) search.set('before', view.before);
@@ -51,6 +56,7 @@ export const adminProductsQuery = (view: ProductListView) =>
           q: view.q || undefined,
           category: view.category || undefined,
           stock: view.stock || undefined,
+          draft: view.draft || undefined,
           sort: view.sort === 'newest' ? undefined : view.sort,
           after: view.after || undefined,
           before: view.before || undefined,
@@ -62,12 +68,12 @@ export const adminProductsQuery = (view: ProductListView) =>
 
 export const useAdminProducts = (view: ProductListView) => useQuery(adminProductsQuery(view));
 
-/** POST admin/products/bulk: a category and/or stock for the selected products; every product list reloads. */
+/** POST admin/products/bulk: a category, stock or draft state for the selected products; every product list reloads. */
 export const useBulkProducts = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['products', 'bulk'],
-    mutationFn: (body: { ids: string[]; category?: string; quantity?: number }) => api.call('bulkProducts', { body }),
+    mutationFn: (body: { ids: string[]; category?: string; quantity?: number; draft?: boolean }) => api.call('bulkProducts', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
 };

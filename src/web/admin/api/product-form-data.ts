@@ -10,6 +10,8 @@ export interface ProductInput {
   lowStockThreshold: string;
   /** '0' (No) or '1' (Yes), as the wire carries it. */
   shipping: '0' | '1';
+  /** '1': a draft, not shown to shoppers; '0': shown. */
+  draft: '0' | '1';
   /** A newly picked photo; null keeps the stored one (update) or sends none (create). */
   photo: File | null;
 }
@@ -24,6 +26,7 @@ export function toProductFormData(input: ProductInput): FormData {
   form.set('category', input.category);
   form.set('lowStockThreshold', input.lowStockThreshold);
   form.set('shipping', input.shipping);
+  form.set('draft', input.draft);
   if (input.photo) form.set('photo', input.photo, input.photo.name);
   return form;
 }

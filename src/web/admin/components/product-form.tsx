@@ -36,6 +36,7 @@ const initialValues = (product: Product | undefined, lowStockThreshold: number):
   category: product?.category._id ?? '',
   lowStockThreshold: String(lowStockThreshold),
   shipping: product?.shipping ? '1' : '0',
+  draft: product?.draft ? '1' : '0',
   photo: null,
 });
 
@@ -197,6 +198,18 @@ export function ProductForm({
               >
                 <option value="0">No</option>
                 <option value="1">Yes</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={inputId('draft')}>Visibility</label>
+              <select
+                id={inputId('draft')}
+                name="draft"
+                value={values.draft}
+                onChange={(event) => change('draft', event.target.value === '1' ? '1' : '0')}
+              >
+                <option value="0">Shown in the shop</option>
+                <option value="1">Draft (hidden from shoppers)</option>
               </select>
             </div>
           </div>

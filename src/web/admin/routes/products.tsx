@@ -27,14 +27,15 @@ const SORT_LABELS: Record<AdminProductSort, string> = {
   'stock-asc': 'Stock, fewest first',
 };
 const STOCK_LABELS: Record<StockFilter, string> = { in: 'In stock', low: 'Low in stock', out: 'Sold out' };
+const DRAFT_LABELS: Record<Exclude<ProductListView['draft'], ''>, string> = { draft: 'Drafts only', published: 'Shown in the shop' };
 
-/** The selected products' new category or stock, applied together. */
+/** The selected products' new category, stock or draft state, applied together. */
 function BulkProducts({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const categories = useCategories();
   const bulk = useBulkProducts();
   const [category, setCategory] = useState('');
   const [quantity, setQuantity] = useState('');
-  const apply = (body: { category?: string; quantity?: number }) => {
+  const apply = (body: { category?: string; quantity?: number; draft?: boolean }) => {
     if (bulk.isPending) return;
     bulk.mutate(
       { ids, ...body },
@@ -84,6 +85,14 @@ function BulkProducts({ ids, onDone }: { ids: string[]; onDone: () => void }) {
           Set stock of {ids.length}
         </button>
       </form>
+      <div className="products-bulk__field" role="group" aria-label="Draft state">
+        <button type="button" className="btn btn--secondary" aria-disabled={bulk.isPending} onClick={() => apply({ draft: true })}>
+          Make {ids.length} drafts
+        </button>
+        <button type="button" className="btn btn--secondary" aria-disabled={bulk.isPending} onClick={() => apply({ draft: false })}>
+          Show {ids.length} in the shop
+        </button>
+      </div>
     </div>
   );
 }
@@ -165,6 +174,17 @@ export default function AdminProductsRoute() {
             </select>
           </div>
           <div className="field">
+            <label htmlFor="product-filter-draft">Visibility</label>
+            <select id="product-filter-draft" value={view.draft} onChange={(event) => apply({ draft: event.target.value as ProductListView['draft'] })}>
+              <option value="">Drafts and shown</option>
+              {Object.entries(DRAFT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
             <label htmlFor="product-sort">Sort</label>
             <select id="product-sort" value={view.sort} onChange={(event) => apply({ sort: event.target.value as AdminProductSort })}>
               {Object.entries(SORT_LABELS).map(([value, label]) => (
@@ -177,7 +197,7 @@ export default function AdminProductsRoute() {
         </div>
       </div>
       <div className="card orders-toolbar" role="group" aria-label="Selected products">
-        <p aria-live="polite">{ids.length === 0 ? 'Select products to move them to a category or set their stock together.' : `${ids.length} selected`}</p>
+        <p aria-live="polite">{ids.length === 0 ? 'Select products to move them to a category, set their stock or make them drafts together.' : `${ids.length} selected`}</p>
         {ids.length > 0 ? (
           <div className="orders-toolbar__actions">
             <BulkProducts ids={ids} onDone={() => setSelected(new Set())} />
@@ -250,6 +270,7 @@ export default function AdminProductsRoute() {
                     </td>
                     <th scope="row" data-label="Product" className="admin-table__name">
                       <Link to={paths.admin.product(product.slug)}>{product.name}</Link>
+                      {product.draft ? <span className="status status--neutral admin-product-row__draft">Draft</span> : null}
                     </th>
                     <td data-label="Category" data-card="small">{product.category.name}</td>
                     <td data-label="Price" data-card="strong">

@@ -85,9 +85,13 @@ export default function UpdateProductRoute() {
       </nav>
       <div className="list-header admin-header">
         <h1 id="update-product-heading">Update Product</h1>
-        <Link to={paths.product(product.slug)} className="btn btn--ghost">
-          View in shop<span aria-hidden="true"> ↗</span>
-        </Link>
+        {product.draft ? (
+          <span className="status status--neutral">Draft: not in the shop</span>
+        ) : (
+          <Link to={paths.product(product.slug)} className="btn btn--ghost">
+            View in shop<span aria-hidden="true"> ↗</span>
+          </Link>
+        )}
       </div>
       <ProductForm
         // A fresher copy from the server (another admin's change) starts the form again.
