@@ -20,6 +20,7 @@ const lineSelection = {
   quantity: products.quantity,
   shipping: products.shipping,
   hasPhoto: products.hasPhoto,
+  draft: products.draft,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
@@ -89,7 +90,7 @@ export async function variantById(db: Db | Tx, variantId: number): Promise<Varia
     .select(variantToBuy)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.id, variantId));
+    .where(and(eq(productVariants.id, variantId), eq(products.draft, false)));
   return row;
 }
 
@@ -99,7 +100,7 @@ export async function firstVariantOf(db: Db | Tx, productId: number): Promise<Va
     .select(variantToBuy)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.productId, productId))
+    .where(and(eq(productVariants.productId, productId), eq(products.draft, false)))
     .orderBy(desc(sql`${productVariants.stock} > 0`), asc(productVariants.position), asc(productVariants.id))
     .limit(1);
   return row;
