@@ -93,8 +93,10 @@ describe('the cart kept by the server', () => {
   it('the cookie is Secure when the request came over https (behind a trusted proxy)', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
-      const a = await item();
-      const res = await call(proxied.app, 'POST', LINES, { body: { variant: a.variantId }, headers: { 'x-forwarded-proto': 'https' } });
+      const category = await makeCategory(proxied.database.db);
+      const product = await makeProduct(proxied.database.db, { categoryId: category.id });
+      const res = await call(proxied.app, 'POST', LINES, { body: { product: String(product.id) }, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.statusCode, res.body).toBe(200);
       expect(setCookie(res)?.attributes).toContain('; Secure');
     } finally {
       await proxied.close();
