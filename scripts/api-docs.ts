@@ -47,8 +47,8 @@ export function callTable(tag: CallTag): { prefix: string; table: string } {
   const calls = callList.filter(([, call]) => call.tag === tag).map(([, call]) => call);
   const prefix = calls[0]?.path.split('/').slice(0, 2).join('/') ?? '';
   const rows = calls.map((call) => {
-    if (!call.path.startsWith(`${prefix}/`)) throw new Error(`${call.path} is not under ${prefix}: give it a section of its own`);
-    const path = call.path.slice(prefix.length).replace(/:(\w+)/g, '{$1}');
+    if (call.path !== prefix && !call.path.startsWith(`${prefix}/`)) throw new Error(`${call.path} is not under ${prefix}: give it a section of its own`);
+    const path = (call.path.slice(prefix.length) || '/').replace(/:(\w+)/g, '{$1}');
     const cells = [call.method, code(path), WHO[call.access], send(call), answer(call)];
     return `|${cells.map((cell) => (cell ? ` ${cell} ` : ' ')).join('|')}|`;
   });

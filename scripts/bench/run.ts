@@ -138,13 +138,13 @@ const toMs = (text: string) => {
 function runWrk(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; body?: string; pid?: number; duration?: string; requests?: BenchRequest[] },
+  options: { headers?: Record<string, string>; body?: string; method?: 'POST' | 'PUT'; pid?: number; duration?: string; requests?: BenchRequest[] },
 ): Measured {
   const wrkArgs = ['-t2', `-c${args.connections}`, `-d${options.duration ?? args.duration}s`, '--latency'];
   for (const [key, value] of Object.entries(options.headers ?? {})) wrkArgs.push('-H', `${key}: ${value}`);
   const lua: string[] = [];
   if (options.body !== undefined) {
-    lua.push('wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"');
+    lua.push(`wrk.method = "${options.method ?? 'POST'}"`, 'wrk.headers["Content-Type"] = "application/json"');
     lua.push(args.cold ? `local rest = ${JSON.stringify(options.body.slice(1))}` : `wrk.body = ${JSON.stringify(options.body)}`);
   }
   if (args.cold) {
@@ -323,7 +323,18 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     const photoId = newest[0]?._id ?? '1';
     const etag = (await fetch(`${api}/product/product-photo/${photoId}`)).headers.get('etag') ?? '';
     const common = ADJECTIVES[7]; // in 4 % of the names
-    const calls: Array<[string, string, { headers?: Record<string, string>; body?: string }?]> = [
+    // A guest's cart of 5 lines (issue 19): read, and one line set again (the same quantity: the cart stays as it is).
+    let cartCookie = '';
+    for (const product of newest.slice(0, 5)) {
+      const added = await fetch(`${api}/cart/lines`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cartCookie ? { cookie: cartCookie } : {}) },
+        body: JSON.stringify({ product: product._id }),
+      });
+      cartCookie ||= (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    }
+    const cart = { headers: { cookie: cartCookie } };
+    const calls: Array<[string, string, { headers?: Record<string, string>; body?: string; method?: 'PUT' }?]> = [
       ['product-list/1', '/product/product-list/1'],
       ['product-list, middle page', `/product/product-list/${Math.max(1, Math.floor(size / 12 / 2))}`],
       ['product-filters (3 categories + a band)', '/product/product-filters', {
@@ -340,6 +351,8 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
       ['get-category', '/category/get-category'],
       ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
       ['product-count', '/product/product-count'],
+      ['cart, a guest\'s 5 lines', '/cart', cart],
+      ['cart/lines PUT, a guest\'s 5 lines', '/cart/lines', { ...cart, method: 'PUT', body: JSON.stringify({ product: newest[0]?._id, quantity: 1 }) }],
     ];
     if (adminToken) {
       const admin = { headers: { authorization: adminToken } };

@@ -29,6 +29,7 @@ import {
   securityAnswerBody,
 } from './auth.ts';
 import { type Call, defineCalls } from './call.ts';
+import { addCartLineBody, cartLineParams, cartResponse, setCartLineBody } from './cart.ts';
 import { categoryChangedResponse, categoryIdParams, categoryInput, getCategoriesResponse } from './category.ts';
 import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
@@ -253,6 +254,58 @@ export const calls = defineCalls({
     query: pageQuery,
     answers: { 200: allUsersResponse },
     docs: { send: '(20 a page)' },
+  },
+
+  // The cart kept by the server
+  getCart: {
+    method: 'GET',
+    path: '/cart',
+    access: 'public',
+    tag: 'cart',
+    description:
+      "The caller's cart: the signed-in user's (with a token), else the guest's under the httpOnly `cart` cookie (none yet: an empty cart). Lines show today's price and stock, the price last seen, and whether they are sold out or short.",
+    answers: { 200: cartResponse, 401: errorResponse },
+    docs: { answer: 'the lines (product, variant, quantity, `price` now, `seenPrice`, `priceChanged`, `stock`, `soldOut`, `short`), `count`, `total`, `canCheckout`' },
+  },
+  addCartLine: {
+    method: 'POST',
+    path: '/cart/lines',
+    access: 'public',
+    tag: 'cart',
+    description:
+      'Adds units of a variant (or of a product: its first variant in stock) to the cart; a guest without a cart gets one (and its cookie, 30 days). 409 naming `quantity` past the stock.',
+    body: addCartLineBody,
+    answers: { 200: cartResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+    docs: { send: '(`variant` or `product` id, `quantity` 1 to 100, 1 when left out)', answer: 'the cart' },
+  },
+  setCartLine: {
+    method: 'PUT',
+    path: '/cart/lines',
+    access: 'public',
+    tag: 'cart',
+    description: "Sets a variant's (or product's) units in the cart (0 removes the line); the line's seen price becomes today's. 409 naming `quantity` past the stock.",
+    body: setCartLineBody,
+    answers: { 200: cartResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+    docs: { send: '(`variant` or `product` id, `quantity` 0 to 100)', answer: 'the cart' },
+  },
+  removeCartLine: {
+    method: 'DELETE',
+    path: '/cart/lines/:lineId',
+    access: 'public',
+    tag: 'cart',
+    description: "Removes a line of the caller's cart; 404 naming `lineId` for a line that is not in it (nothing changes).",
+    params: cartLineParams,
+    answers: { 200: cartResponse, 404: errorResponse },
+    docs: { answer: 'the cart' },
+  },
+  emptyCart: {
+    method: 'DELETE',
+    path: '/cart',
+    access: 'public',
+    tag: 'cart',
+    description: "Removes every line of the caller's cart.",
+    answers: { 200: cartResponse },
+    docs: { answer: 'the (empty) cart' },
   },
 
   // Orders

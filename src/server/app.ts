@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { backupHandlers } from './modules/backup/routes.ts';
 import { createBackupService, scheduleBackups } from './modules/backup/service.ts';
+import { cartHandlers, scheduleGuestCartPruning, withCartEmptiedOnOrder, withCartOnSignIn } from './modules/cart/routes.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { categoryHandlers } from './modules/category/routes.ts';
 import { checkoutHandlers } from './modules/checkout/routes.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
@@ -167,6 +169,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     checkout.loadPricingShop,
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
+  const carts = createCartService(db);
+  scheduleGuestCartPruning(app, carts);
 
   await app.register(
     async (api) => {
@@ -174,10 +178,10 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       registerCalls(
         api,
         {
-          ...authHandlers(auth),
+          ...withCartOnSignIn(authHandlers(auth), carts, app.log),
           ...userHandlers(createUserService(db)),
-          ...orderHandlers(orders),
-          ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders),
+          ...withCartEmptiedOnOrder({ ...orderHandlers(orders), ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders) }, carts, app.log),
+          ...cartHandlers(carts, auth, app.log),
           ...discountHandlers(createDiscountService(db), discountCheckout, db),
           ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
           ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),

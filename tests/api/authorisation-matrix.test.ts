@@ -30,6 +30,7 @@ const PARAMS: Record<string, string> = {
   photoId: '987659',
   zoneId: '987660',
   rateId: '987661',
+  lineId: '987662',
 };
 
 /**
@@ -51,6 +52,9 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   guestOrder: () => ({ token: 'x'.repeat(43) }),
   payGuestOrder: () => ({ token: 'x'.repeat(43) }),
   confirmEmail: () => ({ token: 'x'.repeat(43) }),
+  // A variant that does not exist: 404, no cart is made.
+  addCartLine: () => ({ variant: PARAMS.id }),
+  setCartLine: () => ({ variant: PARAMS.id, quantity: 1 }),
   setOrderStatus: () => ({ status: 'Shipped' }),
   markOrderPaid: () => ({ paid: true }),
   refundOrder: () => ({ restock: false }),

@@ -810,6 +810,32 @@ describe('fuzz: generated bad requests across every call', () => {
         const [kind, id] = badPathId();
         return { kind, method: 'POST', url: `/api/v1/auth/mails/${id}/resend`, token: admin.token };
       },
+      // The cart kept by the server: bad lines, bad line ids, made-up cookies (nothing is made or removed).
+      () => {
+        const [kind, body] = pick<[Kind, unknown]>([
+          ['blank', {}],
+          ['blank', { quantity: 1 }],
+          ['bad-id', { variant: 'abc', quantity: 1 }],
+          ['bad-id', { product: '2147483648' }],
+          ['nul', { variant: `${productId}\u0000` }],
+          ['unknown-id', { variant: '987654', quantity: 1 }],
+          ['unknown-id', { product: '987654' }],
+          ['big-number', { product: productId, quantity: 1e9 }],
+          ['bad-number', { product: productId, quantity: pick([-1, 1.5, Number.MAX_SAFE_INTEGER + 2]) }],
+          ['wrong-type', { product: productId, quantity: '2' }],
+          ['wrong-type', pick([[productId], 'cart', null])],
+        ]);
+        const cookie = pick([undefined, 'cart_id=guess', `cart_id=${'A'.repeat(43)}`, `cart_id=${'x'.repeat(5_000)}`]);
+        return { kind, method: pick(['POST', 'PUT'] as const), url: '/api/v1/cart/lines', token: pick([undefined, shopper.token]), headers: (cookie ? { cookie } : {}) as Record<string, string>, body };
+      },
+      (): Fuzzed => {
+        const [kind, id] = next() < 0.7 ? badPathId() : (['unknown-id', String(900000 + Math.floor(next() * 1000))] as [Kind, string]);
+        const cookie = pick([undefined, `cart_id=${'B'.repeat(43)}`, 'cart_id=%00']);
+        const request = { token: pick([undefined, shopper.token, badToken()]), headers: (cookie ? { cookie } : {}) as Record<string, string> };
+        return next() < 0.8
+          ? { kind, method: 'DELETE', url: `/api/v1/cart/lines/${id}`, ...request }
+          : { kind: 'bad-token', method: 'DELETE', url: '/api/v1/cart', ...request, token: badToken() };
+      },
       // Bodies that are not what a call takes.
       () => ({
         kind: 'bad-json',

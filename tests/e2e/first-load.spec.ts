@@ -72,7 +72,8 @@ test.describe('first load on a phone', () => {
     expect(await layoutShifts(page), 'layout shifts on the product page').toEqual([]);
     expectNoSkippedLevel(await headingLevels(page), 'product page');
 
-    await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [product, other]);
+    // The cart is kept by the server, under this browser's cookie (page.request shares the page's cookies).
+    for (const item of [product, other]) expect((await page.request.post('/api/v1/cart/lines', { data: { product: item._id } })).status()).toBe(200);
     await page.goto('/cart');
     await expect(page.getByRole('link', { name: other.name })).toBeVisible();
     await page.waitForLoadState('networkidle');

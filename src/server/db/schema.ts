@@ -855,3 +855,47 @@ export const taxRates = pgTable(
     check('tax_rates_range', sql`${t.basisPoints} between 0 and 10000`),
   ],
 );
+
+/**
+ * Carts kept by the server: a guest's under a cookie (its id's SHA-256 is kept here, never the id itself),
+ * or a signed-in user's (one per user). A guest's cart is forgotten 30 days after its last change.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('carts_user_unique').on(t.userId),
+    // The pruning of guests' carts not changed for 30 days.
+    index('carts_guest_updated_idx').on(t.updatedAt).where(sql`${t.userId} is null`),
+    check('carts_owner', sql`(${t.tokenHash} is null) <> (${t.userId} is null)`),
+  ],
+);
+
+/** A cart's lines: one per variant, with the unit price the shopper saw when they last set it. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    seenPriceCents: integer('seen_price_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_cart_variant_unique').on(t.cartId, t.variantId),
+    index('cart_lines_variant_idx').on(t.variantId),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

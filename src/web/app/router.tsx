@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { CartSync } from '../features/cart/components/cart-sync.tsx';
 import { AnnouncementBar } from '../features/shop/components/announcement-bar.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { AdminGuard, UserGuard } from '../features/auth/components/guards.tsx';
@@ -43,7 +44,9 @@ function SiteSearch() {
 /** The route table of spec.md section 2. */
 export function AppRoutes() {
   return (
-    <Routes>
+    <>
+      <CartSync />
+      <Routes>
       <Route element={<AppLayout categoriesMenu={<CategoriesMenu />} searchBox={<SiteSearch />} announcement={<AnnouncementBar />} onLogout={logout} />}>
         <Route path={paths.home} element={<HomeRoute />} />
         <Route path="/product/:slug" element={<ProductDetails />} />
@@ -77,6 +80,7 @@ export function AppRoutes() {
           <Route path="*" element={<AdminArea />} />
         </Route>
       </Route>
-    </Routes>
+      </Routes>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { currencyExponent, shopMoney } from '../../domain/money.ts';
+import type { ServerCart } from '../../contract/cart.ts';
 import type { Product } from '../../contract/product.ts';
 import { createStoredStore, useStore } from '../lib/create-store.ts';
 
@@ -68,6 +69,30 @@ export function cartTotal(cart: Cart): number {
   // Added in the shop's minor units (cents, yen, fils); a stored entry without a price makes NaN, as before.
   const unit = 10 ** currencyExponent(shopMoney().currency);
   return cart.reduce((sum, entry) => sum + Math.round(entryPrice(entry) * unit), 0) / unit;
+}
+
+/**
+ * The browser's copy of the server's cart, in the specification's shape: one whole product object per unit,
+ * with its variant when the product has options (a product without options takes its one variant).
+ */
+export function entriesOfServerCart(cart: ServerCart): Cart {
+  return cart.lines.flatMap((line) => {
+    const entry: CartEntry =
+      line.variant.title === '' ? line.product : { ...line.product, variant: { _id: line.variant._id, title: line.variant.title, price: line.price, photo: line.variant.photo } };
+    return Array.from({ length: line.quantity }, () => entry);
+  });
+}
+
+/** A browser cart's entries as lines to add to the server's cart: units per product and variant, in order. */
+export function linesOfCart(cart: Cart): { product: string; variant?: string; quantity: number }[] {
+  const lines = new Map<string, { product: string; variant?: string; quantity: number }>();
+  for (const entry of cart) {
+    const key = `${entry._id}:${entry.variant?._id ?? ''}`;
+    const line = lines.get(key);
+    if (line) line.quantity += 1;
+    else lines.set(key, { product: entry._id, ...(entry.variant ? { variant: entry.variant._id } : {}), quantity: 1 });
+  }
+  return [...lines.values()];
 }
 
 const EMPTY: Cart = [];

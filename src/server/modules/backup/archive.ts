@@ -60,6 +60,9 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'home_banners', key: ['id'], batch: 20 },
   // Signed-out tokens: the signing secret travels with the backup, so they must stay refused after a move.
   { name: 'revoked_tokens', key: ['jti'], batch: 1000 },
+  // Carts kept by the server (a guest's cookie keeps working after a move: only its hash is stored).
+  { name: 'carts', key: ['id'], batch: 1000 },
+  { name: 'cart_lines', key: ['id'], batch: 1000 },
 ];
 
 /**
