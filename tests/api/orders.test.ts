@@ -8,7 +8,8 @@ import { orderItems, orders } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart } from '../factories.ts';
 import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
 
-const ORDER_KEYS = ['_id', 'buyer', 'createAt', 'createdAt', 'delivery', 'payment', 'products', 'status', 'total'];
+// The specification's keys, and issue 19's figures (subtotal, shipping, tax and its lines; `discount` only on orders with a code).
+const ORDER_KEYS = ['_id', 'buyer', 'createAt', 'createdAt', 'delivery', 'payment', 'products', 'shipping', 'status', 'subtotal', 'tax', 'taxIncluded', 'taxes', 'total'];
 const ORDER_PRODUCT_KEYS = ['_id', 'description', 'name', 'price', 'slug'];
 const PLEASE_SIGN_IN = { success: false, message: 'Please sign in' };
 const ADMINS_ONLY = { success: false, message: 'Administrators only' };
@@ -338,6 +339,12 @@ describe('orders API', () => {
           { _id: String(lamp.id), name: 'Order Lamp', slug: lamp.slug, description: 'Lamp for listing.', price: 12.5 },
         ],
         total: 25,
+        // Issue 19's figures: a shop without zones charges no shipping and no tax.
+        subtotal: 25,
+        shipping: null,
+        tax: 0,
+        taxIncluded: false,
+        taxes: [],
         // The buyer's details when the order was placed (the factory's user).
         delivery: { name: 'Mine Only', address: '1 Market Street', phone: '555-0100' },
       });

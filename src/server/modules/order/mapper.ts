@@ -85,7 +85,8 @@ export function toWireOrder(row: OrderRow, items: OrderItemRow[], extras: Paymen
     products: items.flatMap(unitsOf),
     total: fromCents(row.totalCents),
     ...orderFigures(row, items, extras.taxLines ?? []),
-    delivery: row.delivery,
+    // The country only when the order was given one at checkout (the specification's orders have none).
+    delivery: (({ country, ...rest }) => (country === null ? rest : { ...rest, country }))(row.delivery),
   };
 }
 
