@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { countryCode, pricingAddress, regionCode } from './address.ts';
 import { idNumber, text, wireId } from './common.ts';
+import { email } from './auth.ts';
+import { codeText } from './discount.ts';
 import { checkoutCart, taxLine } from './order.ts';
 import { money } from './product.ts';
 
@@ -23,8 +25,10 @@ export const quoteBody = z.object({
   address: pricingAddress,
   /** The delivery method chosen (none: the cheapest offered). */
   rateId: rateIdField.optional(),
-  /** A discount code (read once discount codes exist; ignored until then). */
-  code: z.string().trim().max(64, 'must be at most 64 characters').optional(),
+  /** A discount code: no such code is a 400 naming `code`; a code that does not apply is a refusal in words. */
+  code: codeText.optional(),
+  /** The shopper's e-mail, when known: a code's per-customer and first-order rules are told before the order. */
+  email: email.optional(),
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
@@ -54,7 +58,7 @@ export const quoteResponse = z.object({
   tax: z.number(),
   taxIncluded: z.boolean(),
   total: z.number(),
-  /** Why some of it cannot be bought as asked (an address outside every zone, a method not offered). */
+  /** Why some of it cannot be bought as asked (an address outside every zone, a method not offered, a code that does not apply). */
   refusals: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;

@@ -318,6 +318,65 @@ describe('shipping and tax at checkout (a dollar shop)', () => {
     });
   });
 
+  describe('with a discount code (the quote and the order price it with the zone, the same figures)', () => {
+    const makeCode = async (body: Record<string, unknown>) => {
+      const res = await call(t.app, 'POST', '/api/v1/admin/discount-codes', { token: admin.token, body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().code.code as string;
+    };
+    const delivery = { name: 'Ada Buyer', phone: '+33 1 23 45 67 89', city: 'Paris', lines: '1 Rue Longue', country: 'FR', postcode: '75001' };
+
+    it('25% off the book only, Colissimo chosen: the goods after it (49.00) miss free shipping; shipping split 40:9, taxed per class', async () => {
+      const code = await makeCode({ code: 'BOOK25-ZONES', kind: 'percent', value: 25, products: [String(book.id)] });
+      const body = { cart: units([lamp, 1], [book, 1]), rateId: rateIds.get('Colissimo') };
+      const quote = await call(t.app, 'POST', QUOTE, { body: { ...body, address: { country: 'FR', postcode: '75001' }, code: code.toLowerCase() } });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const expected = {
+        subtotal: 52,
+        discount: 3,
+        shipping: { name: 'Colissimo', amount: 4.9 },
+        taxes: [
+          { taxClass: 'standard', rate: 20, base: 44, amount: 8.8 },
+          { taxClass: 'reduced', rate: 5.5, base: 9.9, amount: 0.54 },
+        ],
+        total: 63.24,
+      };
+      const q = quote.json();
+      expect(q.refusals).toEqual([]);
+      expect({ subtotal: q.subtotal, discount: q.discount, shipping: { name: q.shipping.name, amount: q.shipping.amount }, taxes: q.taxes, total: q.total }).toEqual(expected);
+      const placed = await call(t.app, 'POST', ORDERS, { token: shopper.token, body: { ...body, delivery, code } });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json().order;
+      expect({ subtotal: order.subtotal, discount: order.discount.amount, shipping: order.shipping, taxes: order.taxes, total: order.total }).toEqual(expected);
+      expect(order.discount.code).toBe(code);
+      const items = await t.database.db.select({ productId: orderItems.productId, discount: orderItems.discountMinor }).from(orderItems).where(eq(orderItems.orderId, Number(order._id)));
+      expect(Object.fromEntries(items.map((item) => [item.productId, item.discount]))).toEqual({ [lamp.id]: 0, [book.id]: 300 });
+    });
+
+    it('free shipping: Colissimo costs nothing, the goods keep their tax', async () => {
+      const code = await makeCode({ code: 'SHIPFREE-ZONES', kind: 'free_shipping' });
+      const quote = await call(t.app, 'POST', QUOTE, { body: { cart: units([book, 1]), address: { country: 'FR' }, rateId: rateIds.get('Colissimo'), code } });
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json()).toMatchObject({ subtotal: 12, discount: 0, shipping: { name: 'Colissimo', amount: 0 }, tax: 0.66, total: 12.66, refusals: [] });
+    });
+
+    it('a minimum not met is a refusal in words on the quote and a 409 at order time, nothing taken; no such code is a 400 naming code', async () => {
+      const code = await makeCode({ code: 'MIN50-ZONES', kind: 'fixed', value: 5, minimumSubtotal: 50 });
+      const quote = await call(t.app, 'POST', QUOTE, { body: { cart: units([book, 1]), address: { country: 'FR' }, code } });
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json().refusals).toEqual([{ field: 'code', message: '$38 short of the $50 minimum' }]);
+      expect(quote.json().total).toBe(12.66);
+      const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
+      const placed = await call(t.app, 'POST', ORDERS, { token: shopper.token, body: { cart: units([book, 1]), delivery, code } });
+      expect(placed.statusCode).toBe(409);
+      expect(placed.json().message).toBe('code: $38 short of the $50 minimum');
+      expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n).toBe(before);
+      const none = await call(t.app, 'POST', QUOTE, { body: { cart: units([book, 1]), address: { country: 'FR' }, code: 'NOPE-123' } });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe('code: no such code "NOPE-123"');
+    });
+  });
+
   it('a change of a rate reaches the next quote (the kept zones are dropped)', async () => {
     const zones = (await call(t.app, 'GET', ADMIN, { token: admin.token })).json().zones;
     const uk = zones.find((z: { name: string }) => z.name === 'United Kingdom');

@@ -11,6 +11,7 @@ import { type Actor, recordChange } from '../audit/service.ts';
 import { cartEntries } from '../order/mapper.ts';
 import { planCart, priceOrder } from '../order/service.ts';
 import { toEngineZones, toWireQuote, toWireZone } from './mapper.ts';
+import { claimCode, DISABLED_CODE } from '../discount/checkout.ts';
 import * as repo from './repo.ts';
 
 type ZoneInput = z.output<typeof zoneBody>;
@@ -193,8 +194,13 @@ export function createCheckoutService(database: Database, options: { timeZone: s
     async quote(body: QuoteInput) {
       const shop = await loadPricingShop();
       const planned = await planCart(db, cartEntries(body.cart));
-      const pricing = priceOrder(shop, planned, { address: body.address, rateId: body.rateId }, new Date());
-      return toWireQuote(pricing, planned, shop.currency);
+      const now = new Date();
+      // The code read without its lock (the order claims it under the lock and checks it again).
+      const claimed = body.code === undefined ? null : await claimCode(db, body.code, body.email ?? null, now, false);
+      const pricing = priceOrder(shop, planned, { address: body.address, rateId: body.rateId }, now, claimed?.disabled ? null : claimed);
+      const quote = toWireQuote(pricing, planned, shop.currency);
+      if (claimed?.disabled) quote.refusals.push({ field: 'code', message: DISABLED_CODE });
+      return quote;
     },
 
     /** The countries the shop delivers to (its zones'), named in the shop's locale, by name. */
