@@ -47,6 +47,9 @@ export default function CheckoutRoute() {
   const payment = method && methods.includes(method) ? method : (methods[0] as PaymentMethod);
   const [address, setAddress] = useState<AddressForm>({ name: user?.name ?? '', phone: user?.phone ?? '', country: '', region: '', postcode: '', city: '', lines: '' });
   const [rateId, setRateId] = useState<string | null>(null);
+  // The code as typed, and the one applied (sent with the quote and the order).
+  const [codeText, setCodeText] = useState('');
+  const [code, setCode] = useState<string | null>(null);
   const placeOrder = usePlaceOrder();
 
   const where = useDeferredValue({ country: address.country, region: address.region, postcode: address.postcode });
@@ -56,11 +59,16 @@ export default function CheckoutRoute() {
           cart: cartIds(cart),
           address: { country: where.country, ...(where.region ? { region: where.region } : {}), ...(where.postcode ? { postcode: where.postcode } : {}) },
           ...(rateId ? { rateId } : {}),
+          ...(code ? { code, email: user?.email } : {}),
         }
       : null;
   const quote = useQuote(body);
   const summary = quote.data;
-  const refusal = summary?.refusals[0]?.message ?? null;
+  const refusal = summary?.refusals.find((item) => item.field !== 'code')?.message ?? null;
+  // A code the shop does not know is the quote's 400 (`code: …`); one that does not apply, a refusal in words.
+  const quoteError = quote.isError ? errorMessage(quote.error) : null;
+  const codeError = code && quoteError?.startsWith('code:') ? quoteError.slice('code:'.length).trim() : null;
+  const codeRefusal = summary?.refusals.find((item) => item.field === 'code')?.message ?? codeError;
   const set = (field: keyof AddressForm) => (event: { target: { value: string } }) => {
     setAddress((current) => ({ ...current, [field]: event.target.value }));
     if (field === 'country') setRateId(null);
@@ -96,6 +104,7 @@ export default function CheckoutRoute() {
         paymentMethod: payment,
         delivery: { ...address, region: address.region || undefined, postcode: address.postcode || undefined },
         ...(summary?.shipping ? { rateId: summary.shipping._id } : {}),
+        ...(code && !codeRefusal ? { code } : {}),
       },
       {
         onSuccess: (data) => {
@@ -175,9 +184,9 @@ export default function CheckoutRoute() {
             <legend>Delivery method</legend>
             {!address.country ? (
               <p className="checkout__note">Choose a country to see the delivery methods.</p>
-            ) : quote.isError ? (
+            ) : quoteError && !codeError ? (
               <p className="checkout__refusal" role="alert">
-                {errorMessage(quote.error)}
+                {quoteError}
               </p>
             ) : refusal ? (
               <p className="checkout__refusal" role="alert">
@@ -186,7 +195,7 @@ export default function CheckoutRoute() {
             ) : summary && summary.choices.length > 0 ? (
               summary.choices.map((choice) => (
                 <label key={choice._id} className="checkout__choice">
-                  <input type="radio" name="rate" value={choice._id} checked={summary.shipping?._id === choice._id} onChange={() => setRateId(choice._id)} />
+                  <input type="radio" name="rate" value={choice._id} checked={(rateId ?? summary.shipping?._id) === choice._id} onChange={() => setRateId(choice._id)} />
                   <span>{choice.name}</span>
                   {choice.amount === 0 ? <strong>Free</strong> : <Price amount={choice.amount} />}
                 </label>
@@ -194,6 +203,27 @@ export default function CheckoutRoute() {
             ) : (
               <p className="checkout__note">{zones ? '…' : 'Delivery is included.'}</p>
             )}
+          </fieldset>
+          <fieldset className="card checkout__section">
+            <legend>Discount code</legend>
+            <div className="checkout__code">
+              <label className="field">
+                <span>Code</span>
+                <input name="code" autoComplete="off" maxLength={64} value={codeText} onChange={(event) => setCodeText(event.target.value)} />
+              </label>
+              <button type="button" className="btn" onClick={() => setCode(codeText.trim() || null)}>
+                Apply
+              </button>
+            </div>
+            {code && codeRefusal ? (
+              <p className="checkout__refusal" role="alert">
+                {codeRefusal}
+              </p>
+            ) : code && summary ? (
+              <p className="checkout__note" role="status">
+                {code.toUpperCase()} applied
+              </p>
+            ) : null}
           </fieldset>
           <fieldset className="card checkout__section">
             <legend>Payment</legend>
@@ -215,7 +245,7 @@ export default function CheckoutRoute() {
               </dd>
               {summary.discount > 0 && (
                 <>
-                  <dt>Discount</dt>
+                  <dt>Discount{code ? ` (${code.toUpperCase()})` : ''}</dt>
                   <dd>
                     −<Price amount={summary.discount} />
                   </dd>
@@ -226,8 +256,7 @@ export default function CheckoutRoute() {
               {summary.taxes.map((line) => (
                 <div key={line.taxClass} className="checkout__tax">
                   <dt>
-                    {summary.taxIncluded ? 'Including ' : ''}
-                    {TAX_CLASS_LABELS[line.taxClass].toLowerCase()} {line.rate}%
+                    {summary.taxIncluded ? `Including ${TAX_CLASS_LABELS[line.taxClass].toLowerCase()}` : TAX_CLASS_LABELS[line.taxClass]} {line.rate}%
                   </dt>
                   <dd>
                     <Price amount={line.amount} />

@@ -13,12 +13,15 @@ export const placeOrder = ({
   paymentMethod,
   delivery,
   rateId,
+  code,
 }: {
   cart: CartEntry[];
   paymentMethod?: PaymentMethod;
   /** The checkout's delivery address and method (none: the profile's address, as the specification's client). */
   delivery?: DeliveryAddressInput;
   rateId?: string;
+  /** A discount code (the server claims it under its lock and prices it again). */
+  code?: string;
 }) =>
   api.call('placeOrder', {
     body: {
@@ -26,6 +29,7 @@ export const placeOrder = ({
       ...(paymentMethod && paymentMethod !== 'cash_on_delivery' ? { paymentMethod } : {}),
       ...(delivery ? { delivery } : {}),
       ...(rateId ? { rateId } : {}),
+      ...(code ? { code } : {}),
     },
   });
 
