@@ -10,7 +10,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'user' | 'admin';
 
 /** The sections of docs/api.md (and the OpenAPI tags), in their order there. */
-export const CALL_TAGS = ['accounts', 'cart', 'orders', 'checkout', 'owner', 'shop', 'categories', 'products', 'data', 'lists', 'discounts'] as const;
+export const CALL_TAGS = ['accounts', 'cart', 'orders', 'checkout', 'owner', 'shop', 'categories', 'products', 'data', 'lists', 'discounts', 'shipping'] as const;
 export type CallTag = (typeof CALL_TAGS)[number];
 
 export interface Call {
