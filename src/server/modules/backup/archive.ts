@@ -49,6 +49,7 @@ export const BACKUP_TABLES: TableSpec[] = [
   { name: 'product_facet_values', key: ['product_id', 'option', 'value'], batch: 1000 },
   { name: 'orders', key: ['id'], batch: 1000 },
   { name: 'order_items', key: ['id'], batch: 1000 },
+  { name: 'order_tax_lines', key: ['order_id', 'tax_class'], batch: 1000 },
   { name: 'payments', key: ['id'], batch: 1000 },
   { name: 'payment_events', key: ['provider', 'event_id'], batch: 1000 },
   { name: 'refunds', key: ['id'], batch: 1000 },
@@ -63,6 +64,12 @@ export const BACKUP_TABLES: TableSpec[] = [
   // Carts kept by the server (a guest's cookie keeps working after a move: only its hash is stored).
   { name: 'carts', key: ['id'], batch: 1000 },
   { name: 'cart_lines', key: ['id'], batch: 1000 },
+  // Checkout's rules: discount codes and their uses (after the orders they name), shipping zones, rates, taxes.
+  { name: 'discount_codes', key: ['id'], batch: 1000 },
+  { name: 'discount_code_uses', key: ['id'], batch: 1000 },
+  { name: 'shipping_zones', key: ['id'], batch: 1000 },
+  { name: 'shipping_rates', key: ['id'], batch: 1000 },
+  { name: 'tax_rates', key: ['zone_id', 'tax_class'], batch: 1000 },
 ];
 
 /**
