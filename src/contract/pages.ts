@@ -93,6 +93,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   paths.admin.mails,
   paths.admin.shop,
   paths.admin.settings,
+  paths.admin.discounts,
   paths.admin.shipping,
 ];
 

@@ -157,6 +157,8 @@ const FIELD_ORDER = [
   'newCategories',
   'categoryId',
   'shipping',
+  'draft',
+  'taxClass',
   'lowStockThreshold',
   'photo',
   'slug',
