@@ -5,6 +5,7 @@
  * of the shop's minor units (src/domain/money.ts); rates are basis points (20% = 2000). The same code runs
  * in the browser (the summary as it is chosen) and on the server (the order, recomputed at order time).
  */
+import { countryName } from './address.ts';
 import { formatMoneyBrief } from './money.ts';
 
 export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
@@ -224,14 +225,6 @@ export function rateAmount(rate: ShippingRate, goods: number, weightGrams: numbe
 
 const dayMonth = (date: Date, shop: Shop) =>
   new Intl.DateTimeFormat(shop.locale, { day: 'numeric', month: 'long', timeZone: shop.timeZone }).format(date);
-
-const countryName = (country: string, locale: string) => {
-  try {
-    return new Intl.DisplayNames(locale, { type: 'region' }).of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
-};
 
 /** Why a code cannot be used on these lines now, in words; null when it can. */
 export function codeRefusal(code: DiscountCode, lines: PricingLine[], standing: CodeStanding, now: Date, shop: Shop): string | null {

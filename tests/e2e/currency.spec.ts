@@ -19,7 +19,7 @@ test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
 
   test.afterAll(async () => {
     await api?.dispose();
-    await shop.stop();
+    await shop?.stop();
   });
 
   for (const size of [

@@ -41,16 +41,23 @@ export async function startOwnShop(settings: Record<string, string>): Promise<Ow
     ADMIN_PASSWORD: ADMIN.password,
     ...settings,
   });
-  await waitReady(base, server);
-  return {
-    base,
-    stop: async () => {
-      server.child.kill('SIGTERM');
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  // Whatever happens to the spec (a hook's timeout, a failed start), the server ends with this worker.
+  const orphanGuard = () => server.child.kill('SIGTERM');
+  process.once('exit', orphanGuard);
+  const stop = async () => {
+    process.off('exit', orphanGuard);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  // A start that fails (or is too slow) leaves no server behind: the spec's afterAll never gets `stop`.
+  await waitReady(base, server).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { base, stop };
 }
+
 const unique = () => randomBytes(4).toString('hex');
 
 export interface Session {

@@ -12,7 +12,7 @@ test.describe('SHOP_NAME on the storefront', () => {
   });
 
   test.afterAll(async () => {
-    await shop.stop();
+    await shop?.stop();
   });
 
   test('the header, footer, titles and pages say the configured name', async ({ page }) => {

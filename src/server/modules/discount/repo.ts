@@ -132,12 +132,6 @@ export async function insertUse(tx: Tx, codeId: number, orderId: number, email: 
     .where(eq(discountCodes.id, codeId));
 }
 
-/** The category of each product (a code scoped to categories). */
-export async function categoriesOf(tx: Db | Tx, productIds: number[]): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await tx.select({ id: products.id, categoryId: products.categoryId }).from(products).where(inArray(products.id, productIds));
-  return new Map(rows.map((row) => [row.id, row.categoryId]));
-}
 
 /** What a code check prices a cart by: each product's category and its variants' prices, first in their order. */
 export async function pricesOf(db: Db, productIds: number[]) {
