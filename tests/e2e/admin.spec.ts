@@ -505,6 +505,7 @@ test.describe('all products', () => {
     expect(await numbers()).toEqual(['21', '20']);
     await expect(main.getByText('2 left')).toHaveCount(2);
     // Both made drafts: the "Drafts only" filter (in the address) shows them with their badge.
+    await expect(toast(page, '2 products changed')).toHaveCount(0);
     await main.getByRole('checkbox', { name: `Select ${made[20]?.name}` }).check();
     await main.getByRole('checkbox', { name: `Select ${made[19]?.name}` }).check();
     await main.getByRole('button', { name: 'Make 2 drafts' }).click();

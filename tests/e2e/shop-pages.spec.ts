@@ -17,6 +17,8 @@ for (const size of WIDTHS) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test('the owner writes the contact details, a policy, an announcement and a banner; the shopper sees them', async ({ page, browser, shop }) => {
+      // A long journey (four admin forms, a banner photo shrunk by sharp, five shop pages): 40-50 s on a busy CI machine.
+      test.setTimeout(90_000);
       const stamp = `${size.name}-${Date.now()}`;
       const email = `help-${stamp}@corner-books.test`;
       const policy = `Orders ship within two days (${stamp}).\n\nWe ship <b>worldwide</b>.`;

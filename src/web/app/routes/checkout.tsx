@@ -126,7 +126,8 @@ export default function CheckoutRoute() {
     );
   };
 
-  const zones = countries.data?.zones ?? false;
+  // Until the shop says whether it has zones, the country is a (disabled) list: never a text box that turns into one.
+  const zones = countries.data?.zones ?? true;
   return (
     <form className="checkout" onSubmit={order} aria-labelledby="checkout-title">
       <h1 id="checkout-title">Checkout</h1>
@@ -149,8 +150,8 @@ export default function CheckoutRoute() {
             <label className="field">
               <span>Country</span>
               {zones ? (
-                <select name="country" autoComplete="country" required value={address.country} onChange={set('country')}>
-                  <option value="">Choose a country</option>
+                <select name="country" autoComplete="country" required disabled={!countries.data} value={address.country} onChange={set('country')}>
+                  <option value="">{countries.data ? 'Choose a country' : 'Loading countries…'}</option>
                   {countries.data?.countries.map((country) => (
                     <option key={country.code} value={country.code}>
                       {country.name}
