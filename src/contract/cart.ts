@@ -27,7 +27,6 @@ const named = (body: { variant?: number | undefined; product?: number | undefine
 export const setCartLineBody = z.object({ ...target, quantity: quantity(0) }).superRefine(named);
 export const addCartLineBody = z.object({ ...target, quantity: quantity(1).default(1) }).superRefine(named);
 export type SetCartLineBody = z.infer<typeof setCartLineBody>;
-export type AddCartLineBody = z.infer<typeof addCartLineBody>;
 
 export const cartLineParams = z.object({ lineId: idNumber });
 

@@ -33,7 +33,6 @@ export const quoteBody = z.object({
 export type QuoteBody = z.input<typeof quoteBody>;
 
 export const shippingChoice = z.object({ _id: wireId, name: z.string(), kind: z.enum(RATE_KINDS), amount: z.number() });
-export type ShippingChoiceWire = z.infer<typeof shippingChoice>;
 
 export const quoteResponse = z.object({
   success: z.literal(true),

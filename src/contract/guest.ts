@@ -8,7 +8,6 @@ import { checkoutBody, checkoutResponse } from './order.ts';
  * the e-mail the confirmation goes to and where to deliver. One schema for the web form and the server.
  */
 export const guestDelivery = contactDetails;
-export type GuestDelivery = z.infer<typeof guestDelivery>;
 
 export const guestCheckoutBody = checkoutBody.extend({
   email,
@@ -29,12 +28,10 @@ const linkToken = text({ max: LINK_TOKEN_MAX });
 
 /** A guest's order, opened with the token of its mailed link (sent in the body: never in a URL, so never in a log). */
 export const guestOrderBody = z.object({ token: linkToken });
-export type GuestOrderBody = z.infer<typeof guestOrderBody>;
 
 /** The mailed link that confirms an account's address: the guest orders of that address join the account. */
 export const confirmEmailBody = z.object({ token: linkToken });
 export const confirmEmailResponse = z.object({ success: z.literal(true), message: z.string(), orders: z.number() });
-export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_VALID_HOURS = 24;
