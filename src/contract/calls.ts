@@ -34,7 +34,6 @@ import { categoryChangedResponse, categoryIdParams, categoryInput, getCategories
 import { errorResponse, pageQuery, successResponse } from './common.ts';
 import { dashboardResponse } from './dashboard.ts';
 import {
-  checkCodeBody,
   checkCodeResponse,
   discountBatchInput,
   discountBatchResponse,
@@ -48,6 +47,7 @@ import { CATALOGUE_CSV_COLUMNS, IMPORT_MAX_BYTES, importOptions, importRefusedRe
 import { shopMoneyBody, shopMoneyResponse } from './settings.ts';
 import { confirmEmailBody, confirmEmailResponse, guestCheckoutBody, guestCheckoutResponse, guestOrderBody } from './guest.ts';
 import {
+  checkCodeBody,
   deliveryCountriesResponse,
   pricesIncludeTaxBody,
   quoteBody,
@@ -691,9 +691,9 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'checkout',
     description:
-      'Checks a discount code against a cart (nothing changed, no lock): the priced summary, or the refusal in words (`applies: false`). 400 naming `code` when there is no such code. The order placed later checks it again in its own transaction.',
+      "Checks a discount code against a cart (nothing changed, no lock), priced as the checkout's quote prices it (the goods alone: no address): the priced summary, or the refusal in words (`applies: false`). 400 naming `code` when there is no such code; 404, 409 (a draft, short of stock) as the quote. Failed guesses are limited per client (429). The order placed later checks it again in its own transaction.",
     body: checkCodeBody,
-    answers: { 200: checkCodeResponse, 400: errorResponse },
+    answers: { 200: checkCodeResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
     docs: { send: '(`code`; `cart` as checkout sends it; `email`: whose per-customer limit and first order to check)', answer: 'subtotal, discount, total and lines, or `applies: false` with the reason' },
   },
   discountCodes: {

@@ -32,6 +32,13 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 
+/**
+ * The shopper's check of a code against a cart: the quote's body without the address (goods only), the code
+ * required. Answered by the quote's own pricing (src/server/modules/checkout/service.ts).
+ */
+export const checkCodeBody = quoteBody.omit({ address: true, rateId: true }).extend({ code: codeText });
+export type CheckCodeBody = z.input<typeof checkCodeBody>;
+
 export const shippingChoice = z.object({ _id: wireId, name: z.string(), kind: z.enum(RATE_KINDS), amount: z.number() });
 
 export const quoteResponse = z.object({

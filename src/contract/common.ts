@@ -4,7 +4,11 @@ import { textProblem } from './text-rules.ts';
 /** Ids travel as opaque strings (`_id`); inside they are positive 32-bit integers. */
 export const MAX_ID = 2_147_483_647;
 export const idString = z
-  .string()
+  // An id sent as a number (12, not "12") is told so in words, not in zod's "expected string, received number".
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'is required' : typeof issue.input === 'number' ? `must be an id written as text ("${String(issue.input)}", not ${String(issue.input)})` : 'must be an id',
+  })
   .trim()
   .regex(/^\d{1,10}$/, { error: 'must be an id', abort: true })
   .refine((value) => Number(value) >= 1 && Number(value) <= MAX_ID, 'must be an id');

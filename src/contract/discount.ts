@@ -4,8 +4,7 @@
  * a percentage as a number of percent (15 = 15%).
  */
 import { z } from 'zod';
-import { MAX_CART_ENTRIES } from './limits.ts';
-import { idNumber, idString, pageNumber, wireId } from './common.ts';
+import { idNumber, pageNumber, wireId } from './common.ts';
 import { money } from './product.ts';
 
 export const DISCOUNT_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
@@ -150,18 +149,6 @@ export const discountBatchResponse = z.object({
   codes: z.array(z.string()),
 });
 
-/** The shopper's check of a code against a cart (the cart as checkout sends it). */
-export const checkCodeBody = z.object({
-  code: codeText,
-  cart: z
-    .array(z.looseObject({ _id: idString, variant: z.union([idString, z.looseObject({ _id: idString }).transform((v) => v._id)]).optional() }), {
-      error: 'must be a list of products',
-    })
-    .min(1, 'is empty')
-    .max(MAX_CART_ENTRIES, `must hold at most ${MAX_CART_ENTRIES} items`),
-  /** Whose per-customer limit and first order to check (none: those two are checked at order time only). */
-  email: z.string({ error: 'must be an e-mail address' }).trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).optional(),
-});
 export const checkCodeResponse = z.object({
   success: z.literal(true),
   code: z.string(),
@@ -174,3 +161,4 @@ export const checkCodeResponse = z.object({
   total: z.number(),
   lines: z.array(z.object({ _id: wireId, variant: wireId, subtotal: z.number(), discount: z.number() })),
 });
+export type CheckCodeResponse = z.infer<typeof checkCodeResponse>;

@@ -32,6 +32,7 @@ import { adminOrderHandlers } from './modules/order/admin-routes.ts';
 import { createAdminOrderService } from './modules/order/admin-service.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { createDiscountCheckout } from './modules/discount/checkout.ts';
+import { withCodeGuessLimit } from './modules/discount/guesses.ts';
 import { discountHandlers } from './modules/discount/routes.ts';
 import { createDiscountService } from './modules/discount/service.ts';
 import { createOrderService } from './modules/order/service.ts';
@@ -177,25 +178,29 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       registerApiSecurityHeaders(api);
       registerCalls(
         api,
-        {
-          ...withCartOnSignIn(authHandlers(auth), carts, app.log),
-          ...userHandlers(createUserService(db)),
-          ...withCartEmptiedOnOrder({ ...orderHandlers(orders), ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders) }, carts, app.log),
-          ...cartHandlers(carts, auth, app.log),
-          ...discountHandlers(createDiscountService(db), discountCheckout, db),
-          ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
-          ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
-          ...mailHandlers(mails),
-          ...settingsHandlers(shopMoney),
-          ...checkoutHandlers(checkout),
-          ...categoryHandlers(categories),
-          ...productHandlers(products, categories, createVariantService(db)),
-          ...adminProductHandlers(createAdminProductService(db)),
-          ...auditHandlers(createAuditService(db)),
-          ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
-          ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
-          ...shopContentHandlers(shop),
-        },
+        withCodeGuessLimit(
+          {
+            ...withCartOnSignIn(authHandlers(auth), carts, app.log),
+            ...userHandlers(createUserService(db)),
+            ...withCartEmptiedOnOrder({ ...orderHandlers(orders), ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders) }, carts, app.log),
+            ...cartHandlers(carts, auth, app.log),
+            ...discountHandlers(createDiscountService(db)),
+            ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),
+            ...dashboardHandlers(createDashboardService(db, mails, env.SHOP_TIMEZONE)),
+            ...mailHandlers(mails),
+            ...settingsHandlers(shopMoney),
+            ...checkoutHandlers(checkout),
+            ...categoryHandlers(categories),
+            ...productHandlers(products, categories, createVariantService(db)),
+            ...adminProductHandlers(createAdminProductService(db)),
+            ...auditHandlers(createAuditService(db)),
+            ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),
+            ...backupHandlers(createBackupService(db, database.engine), { requireAdmin: guards.requireAdmin, maintenanceToken }),
+            ...shopContentHandlers(shop),
+          },
+          db,
+          env.CODE_GUESSES_PER_CLIENT,
+        ),
         {
           guards: { user: guards.requireUser, admin: guards.requireAdmin },
           signInBudget: signInBudget(api, env.AUTH_RATE_LIMIT_PER_MINUTE),

@@ -37,6 +37,8 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   SEED_DEMO: flag(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Discount codes that do not exist one client address, or one guest cart, may try in 15 minutes; past it 429. */
+  CODE_GUESSES_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
    * Orders waiting for payment on delivery (not delivered, not cancelled), and their units, that one
    * account and one client address may have at a time (0: no limit). Past them checkout answers 429 / 409.

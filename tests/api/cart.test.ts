@@ -222,6 +222,8 @@ describe('the cart kept by the server', () => {
       ['PUT', { variant: a.variantId, quantity: '2' }, 400, /^quantity: must be a number/],
       ['PUT', { quantity: 1 }, 400, /^variant: name a variant or a product/],
       ['PUT', { variant: 'abc', quantity: 1 }, 400, /^variant: must be an id/],
+      ['POST', { product: 7 }, 400, /^product: must be an id written as text \("7", not 7\)$/],
+      ['PUT', { variant: 7, quantity: 1 }, 400, /^variant: must be an id written as text \("7", not 7\)$/],
       ['PUT', { variant: '999999999', quantity: 1 }, 404, /^variant: 999999999 is not a variant/],
       ['POST', { product: '999999999' }, 404, /^product: 999999999 is not in this shop/],
       ['PUT', { variant: a.variantId, product: '999999999', quantity: 1 }, 404, /^variant: .* of product 999999999/],

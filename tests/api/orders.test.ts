@@ -274,6 +274,10 @@ describe('orders API', () => {
         expect(res.json().success).toBe(false);
         expect(res.json().message).toMatch(/^cart\.0/);
       }
+      // An id sent as a number is told in words (not zod's "expected string, received number").
+      const numeric = await checkout(buyer.token, [{ _id: item.id }]);
+      expect(numeric.statusCode).toBe(400);
+      expect(numeric.json()).toEqual({ success: false, message: `cart.0._id: must be an id written as text ("${item.id}", not ${item.id})` });
       expect(await orderCount()).toBe(before);
       expect(await stockOf(item)).toBe(5);
     });

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authFailures, signInAddresses } from '../../db/schema.ts';
 
@@ -14,10 +14,18 @@ export interface AttemptWindow {
  * again at 1. A successful attempt clears the count.
  */
 export async function countAttempt(db: Db, key: string, windowSeconds: number): Promise<AttemptWindow> {
+  const [row] = await countAttempts(db, [key], windowSeconds);
+  if (!row) throw new Error('attempt count returned nothing');
+  return row;
+}
+
+/** countAttempt for several keys in one statement (keys in a fixed order, so two callers never deadlock). */
+export async function countAttempts(db: Db, keys: string[], windowSeconds: number): Promise<AttemptWindow[]> {
+  if (keys.length === 0) return [];
   const expired = sql`${authFailures.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
+  return db
     .insert(authFailures)
-    .values({ key, failures: 1, windowStartedAt: sql`now()` })
+    .values([...new Set(keys)].sort().map((key) => ({ key, failures: 1, windowStartedAt: sql`now()` })))
     .onConflictDoUpdate({
       target: authFailures.key,
       set: {
@@ -26,8 +34,6 @@ export async function countAttempt(db: Db, key: string, windowSeconds: number): 
       },
     })
     .returning({ attempts: authFailures.failures, windowStartedAt: authFailures.windowStartedAt });
-  if (!row) throw new Error('attempt count returned nothing');
-  return row;
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
@@ -42,11 +48,11 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
 }
 
 /** Take back one counted attempt (it succeeded): the window keeps counting failures only. */
-export async function uncountAttempt(db: Db, key: string): Promise<void> {
+export async function uncountAttempt(db: Db, ...keys: string[]): Promise<void> {
   await db
     .update(authFailures)
     .set({ failures: sql`greatest(${authFailures.failures} - 1, 0)` })
-    .where(eq(authFailures.key, key));
+    .where(inArray(authFailures.key, keys));
 }
 
 /** Remember that the account signed in from this address (now). */

@@ -75,6 +75,18 @@ function refuseOverLimit(window: failures.AttemptWindow, limit: number, windowSe
   throw tooManyRequests(`Too many failed attempts ${what}. Try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
 }
 
+/**
+ * Count an attempt under each key before the thing guessed is checked (one statement: concurrent guesses
+ * cannot pass the limit) and refuse with 429 when a key's window is over the limit. Other modules' guessing
+ * limits (discount codes) count here, in the same table as the sign-in's.
+ */
+export async function countGuesses(db: Db, keys: string[], limit: number, windowSeconds: number, what: string): Promise<void> {
+  for (const window of await failures.countAttempts(db, keys, windowSeconds)) refuseOverLimit(window, limit, windowSeconds, what);
+}
+
+/** The guess was right: its counted attempt is taken back under each key (only failures stay counted). */
+export const takeBackGuesses = (db: Db, keys: string[]) => failures.uncountAttempt(db, ...keys);
+
 export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
   const signFor = (user: UserRow) => tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion });
 

@@ -10,7 +10,8 @@ import { type CartService, GUEST_CART_DAYS, hashCartToken, newCartToken } from '
 export const CART_COOKIE = 'cart_id';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-function cookieToken(request: FastifyRequest): string | null {
+/** The guest cart's token from the request's cookie (null: none, or not one we made). */
+export function cookieToken(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {

@@ -1,4 +1,5 @@
 import type { QuoteResponse, ZoneWire } from '../../../contract/checkout.ts';
+import type { CheckCodeResponse } from '../../../contract/discount.ts';
 import { fromCents } from '../../../domain/money.ts';
 import { productVariantName } from '../../../domain/variants.ts';
 import { type Pricing, type ShippingChoice, type ShippingRate, TAX_CLASSES, type TaxClass, type Zone } from '../../../domain/pricing.ts';
@@ -100,5 +101,27 @@ export function toWireQuote(pricing: Pricing, planned: PlannedLine[], currency: 
     taxIncluded: pricing.taxIncluded,
     total: fromCents(pricing.total),
     refusals: pricing.refusals.map((refusal) => ({ field: refusal.field === 'address' ? 'address.country' : refusal.field, message: refusal.message })),
+  };
+}
+
+/**
+ * The shopper's code check on the wire: the quote's own pricing of the cart (goods only: no address), told
+ * as whether the code applies, why not in words, and its share on each line.
+ */
+export function toWireCodeCheck(pricing: Pricing, planned: PlannedLine[], code: { code: string; kind: string }, refusal: string | undefined): CheckCodeResponse {
+  const applies = refusal === undefined;
+  return {
+    success: true,
+    code: code.code,
+    applies,
+    message: refusal ?? 'this code applies',
+    freeShipping: applies && code.kind === 'free_shipping',
+    subtotal: fromCents(pricing.subtotal),
+    discount: fromCents(pricing.discount),
+    total: fromCents(pricing.total),
+    lines: pricing.lines.map((line, index) => {
+      const item = planned[index] as PlannedLine;
+      return { _id: String(item.productId), variant: String(item.variantId ?? ''), subtotal: fromCents(line.subtotal), discount: fromCents(line.discount) };
+    }),
   };
 }

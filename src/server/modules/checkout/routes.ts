@@ -5,6 +5,7 @@ import type { CheckoutService } from './service.ts';
 export const checkoutHandlers = (checkout: CheckoutService) =>
   ({
     checkoutQuote: async (request) => checkout.quote(request.body),
+    checkDiscountCode: async (request) => checkout.checkCode(request.body),
     deliveryCountries: async () => checkout.countries(),
     shippingSettings: async () => checkout.view(),
     createShippingZone: async (request) => checkout.createZone(request.body, actorOf(request)),

@@ -1,7 +1,7 @@
 import type { QuoteBody, RateBody, ZoneBody } from '../../../contract/checkout.ts';
 import { SHIPPING_ZONES_MAX, RATES_PER_ZONE_MAX } from '../../../contract/checkout.ts';
 import type { z } from 'zod';
-import type { quoteBody, rateBody, zoneBody } from '../../../contract/checkout.ts';
+import type { checkCodeBody, quoteBody, rateBody, zoneBody } from '../../../contract/checkout.ts';
 import { countryName } from '../../../domain/address.ts';
 import { shopMoney, toCents } from '../../../domain/money.ts';
 import type { Shop, TaxClass } from '../../../domain/pricing.ts';
@@ -10,13 +10,14 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import { type Actor, recordChange } from '../audit/service.ts';
 import { cartEntries } from '../order/mapper.ts';
 import { planCart, priceOrder } from '../order/service.ts';
-import { toEngineZones, toWireQuote, toWireZone } from './mapper.ts';
-import { claimCode, DISABLED_CODE } from '../discount/checkout.ts';
+import { toEngineZones, toWireCodeCheck, toWireQuote, toWireZone } from './mapper.ts';
+import { claimCode, type ClaimedCode, DISABLED_CODE } from '../discount/checkout.ts';
 import * as repo from './repo.ts';
 
 type ZoneInput = z.output<typeof zoneBody>;
 type RateInput = z.output<typeof rateBody>;
 type QuoteInput = z.output<typeof quoteBody>;
+type CheckCodeInput = z.output<typeof checkCodeBody>;
 export type { QuoteBody, RateBody, ZoneBody };
 
 const basisPoints = (percent: number) => Math.round(percent * 100);
@@ -80,6 +81,20 @@ export function createCheckoutService(database: Database, options: { timeZone: s
     }
     const { zones, pricesIncludeTax } = await current;
     return { ...shopMoney(), timeZone: options.timeZone, pricesIncludeTax, zones };
+  }
+
+  /**
+   * A cart priced as an order placed now would be (the quote and the code check, one path): its lines as
+   * the order takes them (404 gone, 409 a draft or short of stock), the code read without its lock (the
+   * order claims it under the lock and checks it again), priced by priceOrder.
+   */
+  async function priceNow(body: { cart: QuoteInput['cart']; address?: QuoteInput['address']; rateId?: number | undefined; code?: string | undefined; email?: string | undefined }) {
+    const shop = await loadPricingShop();
+    const planned = await planCart(db, cartEntries(body.cart));
+    const now = new Date();
+    const claimed = body.code === undefined ? null : await claimCode(db, body.code, body.email ?? null, now, false);
+    const pricing = priceOrder(shop, planned, { address: body.address, rateId: body.rateId }, now, claimed?.disabled ? null : claimed);
+    return { shop, planned, pricing, claimed };
   }
 
   const drop = () => {
@@ -189,18 +204,21 @@ export function createCheckoutService(database: Database, options: { timeZone: s
 
     /**
      * The checkout's summary for a cart and an address: the same lines, figures and refusals an order
-     * placed now would keep (nothing locked, nothing taken). The code is read once discount codes exist.
+     * placed now would keep (nothing locked, nothing taken).
      */
     async quote(body: QuoteInput) {
-      const shop = await loadPricingShop();
-      const planned = await planCart(db, cartEntries(body.cart));
-      const now = new Date();
-      // The code read without its lock (the order claims it under the lock and checks it again).
-      const claimed = body.code === undefined ? null : await claimCode(db, body.code, body.email ?? null, now, false);
-      const pricing = priceOrder(shop, planned, { address: body.address, rateId: body.rateId }, now, claimed?.disabled ? null : claimed);
+      const { shop, planned, pricing, claimed } = await priceNow(body);
       const quote = toWireQuote(pricing, planned, shop.currency);
       if (claimed?.disabled) quote.refusals.push({ field: 'code', message: DISABLED_CODE });
       return quote;
+    },
+
+    /** The shopper's check of a code: the quote's pricing of the cart without an address (the goods alone). */
+    async checkCode(body: CheckCodeInput) {
+      const { planned, pricing, claimed } = await priceNow(body);
+      const code = claimed as ClaimedCode;
+      const refusal = code.disabled ? DISABLED_CODE : pricing.refusals.find((item) => item.field === 'code')?.message;
+      return toWireCodeCheck(pricing, planned, code.code, refusal);
     },
 
     /** The countries the shop delivers to (its zones'), named in the shop's locale, by name. */

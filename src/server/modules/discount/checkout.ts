@@ -1,10 +1,9 @@
 /**
  * The checkout side of discount codes: what the order's transaction calls (claim the code under its row
- * lock, price the lines with src/domain/pricing.ts, record the use) and the shopper's check of a code.
+ * lock, record the use). The shopper's check of a code is the checkout's quote (src/server/modules/checkout).
  */
 import { normaliseCode } from '../../../contract/discount.ts';
-import { shopMoney } from '../../../domain/money.ts';
-import { type CodeStanding, type DiscountCode, type PricingLine, priceCart, type Shop } from '../../../domain/pricing.ts';
+import type { CodeStanding, DiscountCode } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
 import * as repo from './repo.ts';
@@ -14,9 +13,6 @@ import * as repo from './repo.ts';
  * `ann+shop@x` or `a.nn@x` reach `ann@x` depends on the provider, and an address is the shopper's to tell.
  */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** The shop as the engine sees it for codes: currency and locale of the moment, the code's dates told in `timeZone`. */
-export const codeShop = (timeZone: string): Shop => ({ ...shopMoney(), timeZone, pricesIncludeTax: false, zones: [] });
 
 /** A disabled code is refused before the engine sees it. */
 export const DISABLED_CODE = 'this code is no longer valid';
@@ -44,7 +40,15 @@ export interface ClaimedCode {
   standing: CodeStanding;
 }
 
-const noSuchCode = (text: string) => badRequest(`code: no such code "${normaliseCode(text).slice(0, 40)}"`);
+/** The refusals of a code that does not exist: what the guess limit counts (src/server/modules/discount/guesses.ts). */
+const noSuchCodes = new WeakSet<object>();
+const noSuchCode = (text: string) => {
+  const error = badRequest(`code: no such code "${normaliseCode(text).slice(0, 40)}"`);
+  noSuchCodes.add(error);
+  return error;
+};
+/** Whether an error is the refusal of a code that does not exist (a failed guess). */
+export const isNoSuchCode = (error: unknown) => typeof error === 'object' && error !== null && noSuchCodes.has(error);
 
 /**
  * The code a shopper typed, its row locked until the transaction ends (`SELECT … FOR UPDATE`: checkouts with
@@ -85,54 +89,6 @@ export function createDiscountCheckout(timeZone: string) {
 
     /** The order used the code: its use and the code's count, in the order's transaction. */
     record: recordCodeUse,
-
-    /** The shopper's check: the code against a cart, read without a lock; the refusal in words, nothing changed. */
-    async check(db: Db, codeText: string, email: string | null, entries: { productId: number; variantId: number | null }[], now = new Date()) {
-      const claimed = await claimCode(db, codeText, email, now, false);
-      const variants = await repo.pricesOf(db, [...new Set(entries.map((entry) => entry.productId))]);
-      const lines = new Map<string, PricingLine>();
-      for (const [index, entry] of entries.entries()) {
-        const variant = variants.find((row) => row.productId === entry.productId && (entry.variantId === null || row.id === entry.variantId));
-        if (!variant) {
-          throw badRequest(
-            entry.variantId === null ? `cart.${index}: no such product ${entry.productId}` : `cart.${index}.variant: ${entry.variantId} is not a variant of product ${entry.productId}`,
-          );
-        }
-        const key = String(variant.id);
-        const line = lines.get(key);
-        if (line) line.quantity += 1;
-        else {
-          lines.set(key, {
-            id: key,
-            productId: variant.productId,
-            categoryId: variant.categoryId,
-            unitPrice: variant.priceCents,
-            quantity: 1,
-            weightGrams: 0,
-            taxClass: 'standard',
-          });
-        }
-      }
-      const list = [...lines.values()];
-      const pricing = priceCart(codeShop(timeZone), { lines: list, code: claimed.code, standing: claimed.standing, now });
-      const refusal = claimed.disabled ? DISABLED_CODE : pricing.refusals.find((item) => item.field === 'code')?.message;
-      const applied = refusal === undefined;
-      return {
-        code: claimed.code.code,
-        applies: applied,
-        message: refusal ?? 'this code applies',
-        freeShipping: applied && claimed.code.kind === 'free_shipping',
-        subtotal: pricing.subtotal,
-        discount: applied ? pricing.discount : 0,
-        total: applied ? pricing.total : pricing.subtotal,
-        lines: list.map((line, index) => ({
-          productId: line.productId,
-          variantId: Number(line.id),
-          subtotal: pricing.lines[index]?.subtotal ?? 0,
-          discount: applied ? (pricing.lines[index]?.discount ?? 0) : 0,
-        })),
-      };
-    },
   };
 }
 

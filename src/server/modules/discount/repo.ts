@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, discountCodes, discountCodeUses, orders, products, productVariants, users } from '../../db/schema.ts';
+import { categories, discountCodes, discountCodeUses, orders, products, users } from '../../db/schema.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type NewDiscountCode = typeof discountCodes.$inferInsert;
@@ -47,6 +47,12 @@ export async function figuresOf(db: Db | Tx, codeIds: number[]): Promise<Map<num
 
 export async function findCode(db: Db | Tx, id: number): Promise<DiscountCodeRow | undefined> {
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  return row;
+}
+
+/** A code by id, its row locked until the transaction ends (the delete's check against a concurrent order's claim). */
+export async function lockCode(tx: Tx, id: number): Promise<DiscountCodeRow | undefined> {
+  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
   return row;
 }
 
@@ -132,14 +138,3 @@ export async function insertUse(tx: Tx, codeId: number, orderId: number, email: 
     .where(eq(discountCodes.id, codeId));
 }
 
-
-/** What a code check prices a cart by: each product's category and its variants' prices, first in their order. */
-export async function pricesOf(db: Db, productIds: number[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({ id: productVariants.id, productId: productVariants.productId, priceCents: productVariants.priceCents, categoryId: products.categoryId })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-}

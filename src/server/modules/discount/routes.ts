@@ -1,13 +1,9 @@
-import { fromCents } from '../../../domain/money.ts';
-import type { Db } from '../../db/client.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf } from '../auth/guards.ts';
-import { cartEntries } from '../order/mapper.ts';
-import type { DiscountCheckout } from './checkout.ts';
 import { toWireCode } from './mapper.ts';
 import type { DiscountService } from './service.ts';
 
-export const discountHandlers = (codes: DiscountService, checkout: DiscountCheckout, db: Db) =>
+export const discountHandlers = (codes: DiscountService) =>
   ({
     discountCodes: async (request) => {
       const page = await codes.page(request.query.page ?? 1, request.query.q || undefined);
@@ -36,23 +32,4 @@ export const discountHandlers = (codes: DiscountService, checkout: DiscountCheck
       return { success: true, message: `${gone.code} is deleted` };
     },
 
-    checkDiscountCode: async (request) => {
-      const found = await checkout.check(db, request.body.code, request.body.email ?? null, cartEntries(request.body.cart));
-      return {
-        success: true,
-        code: found.code,
-        applies: found.applies,
-        message: found.message,
-        freeShipping: found.freeShipping,
-        subtotal: fromCents(found.subtotal),
-        discount: fromCents(found.discount),
-        total: fromCents(found.total),
-        lines: found.lines.map((line) => ({
-          _id: String(line.productId),
-          variant: String(line.variantId),
-          subtotal: fromCents(line.subtotal),
-          discount: fromCents(line.discount),
-        })),
-      };
-    },
   }) satisfies Partial<Handlers>;

@@ -148,16 +148,21 @@ export function createDiscountService(db: Db) {
       return withFigures(row);
     },
 
-    /** A code never used is deleted; one that was keeps its uses' history (409: disable it instead). */
+    /**
+     * A code never used is deleted; one that was keeps its uses' history (409: disable it instead). The check
+     * and the delete are one transaction under the code's row lock (`FOR UPDATE`, as an order's claim takes
+     * it): an order claiming the code at the same time either commits its use first (then this is a 409) or
+     * waits and finds no such code.
+     */
     async remove(id: number, actor: Actor) {
-      const current = await repo.findCode(db, id);
-      if (!current) throw notFound('Discount code not found');
-      if (current.uses > 0) throw conflict(`${current.code} has been used ${current.uses} time${current.uses === 1 ? '' : 's'}: disable it instead`);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockCode(tx, id);
+        if (!current) throw notFound('Discount code not found');
+        if (current.uses > 0) throw conflict(`${current.code} has been used ${current.uses} time${current.uses === 1 ? '' : 's'}: disable it instead`);
         await repo.deleteCode(tx, id);
         await recordChange(tx, actor, { action: 'discount.delete', entity: 'discount', entityId: id, before: auditOf(current) });
+        return current;
       });
-      return current;
     },
   };
 }

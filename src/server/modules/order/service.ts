@@ -198,14 +198,22 @@ export const pricingLines = (planned: PlannedLine[]): PricingLine[] =>
   }));
 
 /**
- * A cart's lines as an order would take them, without locking or taking anything (the checkout's quote): 404
- * when a product is gone, 400 naming an entry whose variant is not its product's, 409 when short of stock.
+ * A cart's lines as an order would take them, without locking or taking anything (the checkout's quote and
+ * code check): 404 when a product is gone, 409 naming a draft, 400 naming an entry whose variant is not its
+ * product's, 409 when short of stock.
  */
 export async function planCart(db: Db, entries: CartEntry[]): Promise<PlannedLine[]> {
   const ids = [...countUnits(entries.map((entry) => entry.productId)).keys()];
   const stock = await repo.productsOf(db, ids);
   if (stock.length !== ids.length) throw notFound('Some products in your cart are no longer available; remove them and try again');
+  refuseDrafts(stock);
   return planLines(db, entries, stock);
+}
+
+/** A draft is the owner's only: no order takes it and no quote prices it (409 naming it). */
+function refuseDrafts(stock: repo.StockRow[]): void {
+  const drafts = stock.filter((row) => row.draft).map((row) => row.name);
+  if (drafts.length > 0) throw conflict(`Not for sale now: ${drafts.join(', ')}; remove it from your cart and try again`);
 }
 
 /** Where an order is delivered, as given at checkout; and the delivery method chosen among the quote's. */
@@ -657,8 +665,7 @@ export function createOrderService(
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
         }
-        const drafts = stock.filter((row) => row.draft).map((row) => row.name);
-        if (drafts.length > 0) throw conflict(`Not for sale now: ${drafts.join(', ')}; remove it from your cart and try again`);
+        refuseDrafts(stock);
         const items = await planLines(tx, entries, stock);
         // A discount code (src/server/modules/discount/checkout.ts) is claimed under its row lock, so its limits
         // hold under concurrent checkouts; a refusal is a 409 with the engine's sentence, nothing changed.
