@@ -408,10 +408,10 @@ export const calls = defineCalls({
     description:
       "The checkout's summary for a cart and a delivery address: lines, subtotal, discount, the delivery methods offered and the one chosen (`rateId`, else the cheapest), tax lines and total, in the shop's major units: the figures an order placed now keeps. An address outside every zone is answered with a refusal (`we don't deliver to Canada`); a shop without zones charges no shipping and no tax.",
     body: quoteBody,
-    answers: { 200: quoteResponse, 404: errorResponse, 409: errorResponse },
+    answers: { 200: quoteResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
     docs: {
-      send: '(`cart` as placeOrder; `address`: `{country, region?, postcode?}`, ISO codes; `rateId`: a choice\'s `_id`; `code`: read once discount codes exist)',
-      answer: 'the summary; `refusals` lists why it cannot be bought so (`address.country`, `rateId`); 400 naming an unknown country, a bad region or postcode',
+      send: '(`cart` as placeOrder; `address`: `{country, region?, postcode?}`, ISO codes; `rateId`: a choice\'s `_id`; `code`: a discount code, `email`: whose per-customer limit and first order to check)',
+      answer: 'the summary; `refusals` lists why it cannot be bought so (`address.country`, `rateId`, `code`); 400 naming an unknown country, a bad region or postcode, or `code` when there is no such code; 429 past the failed codes a client may try',
     },
   },
   deliveryCountries: {

@@ -149,6 +149,16 @@ function OrderCard({ order, number, renderStatus, renderHeader, paymentLinks }: 
           </li>
         ))}
       </ul>
+      {order.discount ? (
+        <p className="order-card__discount">
+          <span>
+            Discount <span className="order-card__code">{order.discount.code}</span>
+          </span>
+          <span>
+            −<Price amount={order.discount.amount} />
+          </span>
+        </p>
+      ) : null}
       <p className="order-card__total">
         <span>Total</span>
         <Price amount={order.total} />
