@@ -887,7 +887,10 @@ describe('fuzz: generated bad requests across every call', () => {
     expect(problems).toEqual([]);
     // The server still answers after the clients that went away mid-body.
     expect((await overSocket({ kind: 'pre-router', method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    expect(await snapshotDatabase(t.database.db)).toEqual(before);
+    // Nothing changed but the counts of discount codes guessed (a code that does not exist is a failed guess,
+    // counted per client like a wrong password: src/server/modules/discount/guesses.ts).
+    const withoutGuesses = ({ auth_failures: _guesses, ...rest }: Record<string, string>) => rest;
+    expect(withoutGuesses(await snapshotDatabase(t.database.db))).toEqual(withoutGuesses(before));
     // Every class of bad input was sent, many times.
     for (const kind of ['nul', 'surrogate', 'control', 'too-long', 'big-number', 'bad-page', 'bad-slug', 'bad-multipart', 'bad-json', 'bad-id', 'bad-url', 'padded', 'formula', 'line-feed', 'pre-router'] as const) {
       expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(10);
