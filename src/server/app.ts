@@ -216,7 +216,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     await registerDocsPage(pages);
     await registerStaticFiles(pages, env.WEB_DIST_DIR);
     const shopContent = async () => ({ success: true, ...toWireShopContent(await shop.content()) });
-    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent }), env.WEB_DIST_DIR);
+    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent, catalogueGeneration: () => answers.generation }), env.WEB_DIST_DIR);
   });
   return app;
 }
