@@ -694,6 +694,33 @@ export const catalogueCounters = pgTable('catalogue_counters', {
 });
 
 /**
+ * How many orders there are of each (status, payment status, payment method), kept by triggers as rows of
+ * changes that are only ever added (a checkout never waits for another's counter row) and summed up now
+ * and then (`compact_admin_counts`): the admin's orders list counts its filters by these columns without
+ * reading the orders. The columns are named as the orders' own, so a filter reads the same on both.
+ */
+export const adminOrderCounts = pgTable('admin_order_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  status: text('status').notNull(),
+  paymentStatus: text('payment_status').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  orders: integer('orders').notNull(),
+});
+
+/**
+ * How many products there are of each (category, draft, stock state), kept as adminOrderCounts are. The
+ * stock state is `product_stock_state(quantity, low_stock_threshold)`: 'out' (none), 'low' (some, at or
+ * below the threshold) or 'plenty'.
+ */
+export const adminProductCounts = pgTable('admin_product_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  categoryId: integer('category_id').notNull(),
+  draft: boolean('draft').notNull(),
+  stock: text('stock').notNull(),
+  products: integer('products').notNull(),
+});
+
+/**
  * The shop's own words (one row, id 1): contact details, the About text, the policies, the announcement
  * bar. An empty text is one the owner has not written yet.
  */

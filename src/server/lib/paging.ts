@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 
 /** Which rows a list answers: a page of `size`, or, asked for without a page, the first `unpagedMax`. */
@@ -37,9 +37,10 @@ export async function listWithTotal<T>(
 /**
  * Keyset paging: the rows after (or before) a cursor row in the order of `key` then `id`. The cursor's key
  * is read from its own row (by primary key), so the comparison is exact to the database's precision; the
- * page is then one range of an index on (key, id), whatever its depth.
+ * page is then one range of an index on (key, id), whatever its depth. The cursor may be a placeholder (a
+ * prepared query's) or an SQL parameter.
  */
-export function keysetCondition(table: AnyPgTable, key: AnyPgColumn, id: AnyPgColumn, cursorId: number, descending: boolean): SQL {
+export function keysetCondition(table: AnyPgTable, key: AnyPgColumn, id: AnyPgColumn, cursorId: number | SQLWrapper, descending: boolean): SQL {
   const cursor = sql`(select c.${sql.identifier(key.name)}, c.${sql.identifier(id.name)} from ${table} c where c.${sql.identifier(id.name)} = ${cursorId})`;
   return descending ? sql`(${key}, ${id}) < ${cursor}` : sql`(${key}, ${id}) > ${cursor}`;
 }

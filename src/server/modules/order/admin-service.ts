@@ -6,8 +6,6 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { cursorOf, cursorPage } from '../../lib/paging.ts';
 import type { Actor } from '../audit/service.ts';
 import * as adminRepo from './admin-repo.ts';
-import * as payRepo from './payment-repo.ts';
-import * as repo from './repo.ts';
 import type { OrderService } from './service.ts';
 
 export interface AdminOrdersRequest {
@@ -67,21 +65,17 @@ export function createAdminOrderService(db: Db, orders: OrderService, timeZone: 
       };
       const sort = request.sort ?? 'newest';
       const cursor = cursorOf(request);
-      // One more than a page tells whether there is a page beyond it.
-      const [rows, total] = await Promise.all([
-        adminRepo.adminOrdersPage(db, filters, sort, cursor, ADMIN_ORDERS_PAGE_SIZE + 1),
-        adminRepo.countAdminOrders(db, filters, LIST_COUNT_CAP),
-      ]);
-      const { shown, next, prev } = cursorPage(rows, ADMIN_ORDERS_PAGE_SIZE, cursor);
-      const ids = shown.map((row) => row.id);
-      const [items, live, taxLines] = await Promise.all([repo.itemsOfOrders(db, ids), payRepo.livePayments(db, ids), repo.taxLinesOfOrders(db, ids)]);
+      // One more than a page tells whether there is a page beyond it; the page's lines and the total come
+      // with it (one query).
+      const found = await adminRepo.adminOrdersPage(db, filters, sort, cursor, ADMIN_ORDERS_PAGE_SIZE + 1, LIST_COUNT_CAP);
+      const { shown, next, prev } = cursorPage(found.rows, ADMIN_ORDERS_PAGE_SIZE, cursor);
       return {
         orders: shown,
-        items,
-        live,
-        taxLines,
-        total,
-        totalIsCapped: total >= LIST_COUNT_CAP,
+        items: found.items,
+        live: found.live,
+        taxLines: found.taxLines,
+        total: found.total,
+        totalIsCapped: found.total >= LIST_COUNT_CAP,
         next,
         prev,
       };

@@ -11,7 +11,7 @@ import { type CartEntry, transferReference } from './service.ts';
 
 /** What the wire adds to an order beside its row: its live payment page, and the shop's bank details. */
 export interface PaymentExtras {
-  live: PaymentRow[];
+  live: Pick<PaymentRow, 'orderId' | 'url' | 'expiresAt'>[];
   bank: BankDetails | null;
   /** The tax lines of the orders answered (none: no tax shown). */
   taxLines?: OrderTaxLineRow[];

@@ -7,7 +7,7 @@ import { lineKey } from './repo.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-const LIVE = ['open', 'processing'];
+export const LIVE = ['open', 'processing'];
 
 export async function insertPayment(
   tx: Tx,

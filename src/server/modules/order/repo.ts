@@ -11,7 +11,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 /** What an order line is per variant: its key in refunds and restocks (lines made before variants: the product). */
 export const lineKey = (line: { productId: number; variantId?: number | null }) => `${line.productId}:${line.variantId ?? ''}`;
 
-const orderSelection = {
+export const orderSelection = {
   id: orders.id,
   status: orders.status,
   totalCents: orders.totalCents,

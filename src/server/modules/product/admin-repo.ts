@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AdminProductSort, DraftFilter, StockFilter } from '../../../contract/admin-lists.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { categories, products } from '../../db/schema.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { adminProductCounts, categories, products } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
+import { type Bind, bindValue, inlined, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 import { productSelection } from './repo.ts';
 
@@ -29,10 +30,13 @@ const DRAFT: Record<DraftFilter, SQL | undefined> = {
   all: undefined,
 };
 
-function whereOf(filters: AdminProductFilters): SQL | undefined {
+/** The values a filter sends, by name (a prepared query's placeholders). */
+type FilterValues = { pattern?: string | undefined; category?: number | undefined; cursor?: number | undefined };
+
+function whereOf(filters: AdminProductFilters, bind: Bind<FilterValues>): SQL | undefined {
   return and(
-    filters.words !== undefined ? sql`(${products.name} || ' ' || ${products.description}) ilike ${likePattern(filters.words)}` : undefined,
-    filters.category !== undefined ? eq(products.categoryId, filters.category) : undefined,
+    filters.words !== undefined ? sql`(${products.name} || ' ' || ${products.description}) ilike ${bind('pattern')}` : undefined,
+    filters.category !== undefined ? eq(products.categoryId, bind('category')) : undefined,
     filters.stock !== undefined ? STOCK[filters.stock] : undefined,
     filters.draft !== undefined ? DRAFT[filters.draft] : undefined,
   );
@@ -49,28 +53,67 @@ const SORT_KEYS: Record<AdminProductSort, { key: typeof products.createdAt | typ
 /** The product columns every screen reads, with the owner's low-stock threshold. */
 const adminProductSelection = { ...productSelection, lowStockThreshold: products.lowStockThreshold };
 
-/** A keyset page of the admin's products list (see adminOrdersPage: the same rule). */
-export async function adminProductsPage(db: Db, filters: AdminProductFilters, sort: AdminProductSort, cursor: Cursor, limit: number) {
+/** The stock filter on the kept counts: product_stock_state (the migration) is 'out', 'low' or 'plenty'. */
+const KEPT_STOCK: Record<StockFilter, SQL> = {
+  in: sql`${adminProductCounts.stock} in ('low', 'plenty')`,
+  low: sql`${adminProductCounts.stock} = 'low'`,
+  out: sql`${adminProductCounts.stock} = 'out'`,
+};
+const KEPT_DRAFT: Record<DraftFilter, SQL | undefined> = {
+  draft: sql`${adminProductCounts.draft}`,
+  published: sql`not ${adminProductCounts.draft}`,
+  all: undefined,
+};
+
+/**
+ * How many products match, from the counts the triggers keep (admin_product_counts) unless the filter
+ * has words (then counted, at most `cap`).
+ */
+function countOf(filters: AdminProductFilters, bind: Bind<FilterValues>, cap: number): SQL<number> {
+  if (filters.words === undefined) {
+    const where = and(
+      filters.category !== undefined ? eq(adminProductCounts.categoryId, bind('category')) : undefined,
+      filters.stock !== undefined ? KEPT_STOCK[filters.stock] : undefined,
+      filters.draft !== undefined ? KEPT_DRAFT[filters.draft] : undefined,
+    );
+    return sql<number>`(select least(coalesce(sum(${adminProductCounts.products}), 0), ${inlined(cap)})::int from ${adminProductCounts} ${where ? sql`where ${where}` : sql``})`;
+  }
+  return sql<number>`(select count(*)::int from (select 1 from ${products} where ${whereOf(filters, bind) ?? sql`true`} limit ${inlined(cap)}) as matching)`;
+}
+
+/**
+ * A keyset page of the admin's products list (see adminOrdersPage: the same rule), with the total (at
+ * most `cap`) in the same query.
+ */
+export async function adminProductsPage(db: Db, filters: AdminProductFilters, sort: AdminProductSort, cursor: Cursor, limit: number, cap: number) {
   const { key, descending } = SORT_KEYS[sort];
   const backwards = cursor !== null && 'before' in cursor;
   const down = descending !== backwards;
   const cursorId = cursor === null ? null : 'after' in cursor ? cursor.after : cursor.before;
-  const rows = await db
-    .select(adminProductSelection)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(whereOf(filters), cursorId === null ? undefined : keysetCondition(products, key, products.id, cursorId, down)))
-    .orderBy(...(down ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)]))
-    .limit(limit);
-  return backwards ? rows.reverse() : rows;
+  const values: FilterValues = { pattern: filters.words === undefined ? undefined : likePattern(filters.words), category: filters.category, cursor: cursorId ?? undefined };
+  const build = (bind: Bind<FilterValues>) =>
+    db
+      .select({ ...adminProductSelection, total: countOf(filters, bind, cap) })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(whereOf(filters, bind), cursorId === null ? undefined : keysetCondition(products, key, products.id, bind('cursor'), down)))
+      .orderBy(...(down ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)]))
+      .limit(inlinedLimit(limit));
+  // Prepared once per shape (see adminOrdersPage); a search by words is planned for its words each time.
+  const shape = `p${filters.category === undefined ? '' : 'c'}${filters.stock ?? ''}${filters.draft ?? ''}_${sort}${cursor === null ? '' : backwards ? '<' : '>'}${limit}`;
+  const found =
+    filters.words === undefined
+      ? await preparedOnce(db, shape, () => build((name) => sql.placeholder(name)).prepare(`admin_list_${shape}`)).execute(values)
+      : await build(bindValue(values));
+  if (backwards) found.reverse();
+  const rows = found.map(({ total: _total, ...row }) => row);
+  // A page past the end of its list (a cursor) tells no total: counted on its own; an empty first page has none.
+  const total =
+    found[0]?.total ??
+    (cursor === null ? 0 : (rowsOf<{ total: number }>(await db.execute(sql`select ${countOf(filters, bindValue(values), cap)} as total`))[0]?.total ?? 0));
+  return { rows, total };
 }
-export type AdminProductRow = Awaited<ReturnType<typeof adminProductsPage>>[number];
-
-export async function countAdminProducts(db: Db, filters: AdminProductFilters, cap: number): Promise<number> {
-  const matching = db.select({ one: sql`1`.as('one') }).from(products).where(whereOf(filters)).limit(cap).as('matching');
-  const [row] = await db.select({ value: count() }).from(matching);
-  return Number(row?.value ?? 0);
-}
+export type AdminProductRow = Awaited<ReturnType<typeof adminProductsPage>>['rows'][number];
 
 /** The products' category and stock as they are, locked until the transaction ends (in id order). */
 export async function lockProductsForBulk(tx: Tx, ids: number[]) {

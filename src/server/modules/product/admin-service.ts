@@ -23,10 +23,7 @@ export function createAdminProductService(db: Db) {
     async page(request: AdminProductsRequest) {
       const filters = { words: request.q, category: request.category, stock: request.stock, draft: request.draft };
       const cursor = cursorOf(request);
-      const [rows, total] = await Promise.all([
-        adminRepo.adminProductsPage(db, filters, request.sort ?? 'newest', cursor, ADMIN_PRODUCTS_PAGE_SIZE + 1),
-        adminRepo.countAdminProducts(db, filters, LIST_COUNT_CAP),
-      ]);
+      const { rows, total } = await adminRepo.adminProductsPage(db, filters, request.sort ?? 'newest', cursor, ADMIN_PRODUCTS_PAGE_SIZE + 1, LIST_COUNT_CAP);
       return { ...cursorPage(rows, ADMIN_PRODUCTS_PAGE_SIZE, cursor), total, totalIsCapped: total >= LIST_COUNT_CAP };
     },
 

@@ -1,0 +1,44 @@
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * Names a value of a query being built: a prepared query's placeholder of that name, or (a query built
+ * for one request) the value itself as a parameter.
+ */
+export type Bind<V> = (name: keyof V & string) => SQLWrapper;
+
+/** The values themselves, as parameters. */
+export const bindValue =
+  <V>(values: V): Bind<V> =>
+  (name) =>
+    sql`${values[name]}`;
+
+/** A constant of the code written into the query's text (a prepared query's plan knows it). */
+export const inlined = (value: number): SQL => sql.raw(String(Math.trunc(value)));
+
+/**
+ * A LIMIT written into the query's text: PostgreSQL plans a prepared query once for all its executions,
+ * and a LIMIT it does not know is planned as if it took a tenth of the table. (Drizzle writes an SQL
+ * object given as the limit in its place; its type only names numbers and placeholders.)
+ */
+export const inlinedLimit = (value: number): number => inlined(value) as unknown as number;
+
+const made = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query prepared once per database and shape (which filters, which sort), then executed with each
+ * request's values: its SQL is built once, and PostgreSQL parses and plans a named statement once per
+ * connection. `shape` must name everything that changes the SQL's text.
+ */
+export function preparedOnce<T>(db: object, shape: string, prepare: () => T): T {
+  let queries = made.get(db);
+  if (!queries) {
+    queries = new Map();
+    made.set(db, queries);
+  }
+  let query = queries.get(shape) as T | undefined;
+  if (query === undefined) {
+    query = prepare();
+    queries.set(shape, query);
+  }
+  return query;
+}
