@@ -334,11 +334,11 @@ export const calls = defineCalls({
     signInBudget: true,
     changesCatalogue: true,
     description:
-      "Checkout without an account: the signed-in checkout's body plus `email` and `delivery` (`name`, `address`, `phone`). The order belongs to the guest buyer of that e-mail (one per address, who never signs in); the confirmation mail carries the link to the order's page. The limits on orders waiting for payment count per e-mail and per client address; rate-limited per address like sign-in.",
+      "Checkout without an account: the signed-in checkout's body (`cart`, `paymentMethod`, `code`, `rateId`) with its `delivery` address required, plus `email`. Priced as a signed-in order with an address: shipping, tax lines, the code's discount; an address outside every shipping zone or a method not offered is a 400 naming the field before anything is taken. The order belongs to the guest buyer of that e-mail (one per address, who never signs in); the confirmation mail carries the link to the order's page. The limits on orders waiting for payment count per e-mail and per client address; rate-limited per address like sign-in.",
     body: guestCheckoutBody,
     answers: { 201: guestCheckoutResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse },
     docs: {
-      send: '(`cart`, `paymentMethod` as for a signed-in checkout, plus `email` and `delivery: {name, address, phone}`)',
+      send: '(as for a signed-in checkout, `delivery: {name, phone, country, region?, postcode?, city, lines}` required, plus `email`; the first guest form\'s `delivery: {name, address, phone}` is refused: `delivery.address: is no longer taken…`)',
       answer: "the order and its page's `token` (the page is `/order/<id>#t=<token>`); the mailed confirmation links to it",
     },
   },

@@ -48,7 +48,7 @@ const BODIES: Partial<Record<CallName, (shopper: MadeUser) => unknown>> = {
   changeSecurityAnswer: () => ({ answer: 'Chess', currentPassword: 'not-the-password' }),
   placeOrder: () => ({ cart: [{ _id: PARAMS.id }] }),
   // A product that does not exist: refused (404), no guest row is made.
-  placeGuestOrder: () => ({ cart: [{ _id: PARAMS.id }], email: 'matrix-guest@example.com', delivery: { name: 'Matrix Guest', address: '1 Street', phone: '555-0100' } }),
+  placeGuestOrder: () => ({ cart: [{ _id: PARAMS.id }], email: 'matrix-guest@example.com', delivery: { name: 'Matrix Guest', phone: '555-0100', country: 'FR', city: 'Lyon', lines: '1 Street' } }),
   guestOrder: () => ({ token: 'x'.repeat(43) }),
   payGuestOrder: () => ({ token: 'x'.repeat(43) }),
   confirmEmail: () => ({ token: 'x'.repeat(43) }),

@@ -292,7 +292,7 @@ describe('the cart kept by the server', () => {
     const other = await guestCart([[a.variantId, 2]]);
     const order = await call(t.app, 'POST', '/api/v1/auth/guest-orders', {
       headers: cookieHeader(cookie),
-      body: { cart: [{ _id: a.productId, variant: a.variantId }], email: 'cart-guest@example.com', delivery: { name: 'Cart Guest', address: '1 Lane', phone: '555-0101' } },
+      body: { cart: [{ _id: a.productId, variant: a.variantId }], email: 'cart-guest@example.com', delivery: { name: 'Cart Guest', phone: '555-0101', country: 'FR', city: 'Lyon', lines: '1 Lane' } },
     });
     expect(order.statusCode, order.body).toBe(201);
     expect(units(cartOf(await call(t.app, 'GET', CART, { headers: cookieHeader(cookie) })))).toEqual({ [a.variantId]: 1, [b.variantId]: 1 });

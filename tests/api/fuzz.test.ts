@@ -404,13 +404,24 @@ describe('fuzz: generated bad requests across every call', () => {
         const [kind, value] = badText(ADDRESS_MAX);
         const which = pick(['placeGuestOrder', 'guestOrder', 'payGuestOrder', 'confirmEmail'] as const);
         if (which === 'placeGuestOrder') {
-          const delivery = { name: 'Fuzz Guest', address: '1 Fuzz Street', phone: '555-0100' };
-          const field = pick(['email', 'name', 'address', 'phone'] as const);
-          const body =
-            field === 'email'
-              ? { cart: [{ _id: '1' }], email: value, delivery }
-              : { cart: [{ _id: '1' }], email: 'fuzz-guest@example.com', delivery: { ...delivery, [field]: value } };
-          return { kind, method: 'POST', url: '/api/v1/auth/guest-orders', body };
+          // The signed-in checkout's delivery address, method and code (issue 19): one part broken at a time;
+          // region and postcode may be left blank, so theirs are values that are never one.
+          const delivery = { name: 'Fuzz Guest', phone: '555-0100', country: 'FR', postcode: '75001', city: 'Paris', lines: '1 Fuzz Street' };
+          const body = { cart: [{ _id: '1' }], email: 'fuzz-guest@example.com', delivery };
+          const field = pick(['email', 'delivery', 'name', 'phone', 'country', 'city', 'lines', 'region', 'postcode', 'plain-address', 'rateId', 'code'] as const);
+          const broken =
+            field === 'email' || field === 'delivery' || field === 'code'
+              ? { ...body, [field]: value }
+              : field === 'rateId'
+                ? { ...body, rateId: pick(['abc', '0', '-1', '1.5', '99999999999999999999', 42.5, null, [], { a: 1 }]) }
+                : field === 'region'
+                  ? { ...body, delivery: { ...delivery, region: pick(['not a region', 'TOOLONG', 42, null, '\u0000A']) } }
+                  : field === 'postcode'
+                    ? { ...body, delivery: { ...delivery, postcode: pick(['7500', 'x'.repeat(13), 'ABCDE', 75001, null]) } }
+                    : field === 'plain-address'
+                      ? { ...body, delivery: { name: 'Fuzz Guest', address: value, phone: '555-0100' } }
+                      : { ...body, delivery: { ...delivery, [field]: value } };
+          return { kind, method: 'POST', url: '/api/v1/auth/guest-orders', body: broken };
         }
         const url = { guestOrder: '/api/v1/auth/guest-orders/1', payGuestOrder: '/api/v1/auth/guest-orders/1/pay', confirmEmail: '/api/v1/auth/confirm-email' }[which];
         return { kind, method: 'POST', url, body: { token: value } };

@@ -11,7 +11,7 @@ import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/tes
 
 const PUBLIC_URL = 'https://shop.example';
 const DETAILS = { email: 'help@corner.example', phone: '+44 20 7946 0958', address: '1 High Street\nLondon' };
-const GUEST_DELIVERY = { name: 'Gwen Guest', address: '4 Harbour Road\nPortsmouth', phone: '555-0199' };
+const GUEST_DELIVERY = { name: 'Gwen Guest', phone: '555-0199', country: 'GB', city: 'Portsmouth', lines: '4 Harbour Road' };
 const BANK = { BANK_ACCOUNT_NAME: 'Corner Shop Ltd', BANK_IBAN: 'GB33BUKB20201555555555', BANK_BIC: 'BUKBGB22' };
 
 describe("the shop's contact details and the buyer's own link in its mails", () => {

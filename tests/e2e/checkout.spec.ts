@@ -1,42 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
+import { deliveryZone, tenPercentCode } from './shipping-zones.ts';
 
 const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
-const ZONE = 'Ireland (checkout e2e)';
-
-/** The e2e shop's Irish zone (made once for the run): An Post 6.00, Courier 12.00, standard tax 23%. */
-async function irishZone(request: APIRequestContext, token: string) {
-  const headers = { authorization: token };
-  const list = await request.get('/api/v1/admin/shipping', { headers });
-  expect(list.status(), await list.text()).toBe(200);
-  if ((await list.json()).zones.some((zone: { name: string }) => zone.name === ZONE)) return;
-  const made = await request.post('/api/v1/admin/shipping/zones', { headers, data: { name: ZONE, countries: ['IE'], taxes: { standard: 23 } } });
-  expect(made.status(), await made.text()).toBe(201);
-  const zone = (await made.json()).zones.find((item: { name: string }) => item.name === ZONE);
-  for (const rate of [
-    { name: 'An Post', kind: 'flat', amount: 6 },
-    { name: 'Courier', kind: 'flat', amount: 12 },
-  ]) {
-    const added = await request.post(`/api/v1/admin/shipping/zones/${zone._id}/rates`, { headers, data: rate });
-    expect(added.status(), await added.text()).toBe(201);
-  }
-}
-
 test.describe('the one-page checkout', () => {
   for (const screen of SCREENS) {
     test(`at ${screen.width} px: a shopper picks a country, a delivery method and a code; the summary is what the order keeps`, async ({ page, shop, request }) => {
       await page.setViewportSize({ width: screen.width, height: screen.height });
       const admin = await shop.admin();
-      await irishZone(request, admin.token);
+      await deliveryZone(request, admin.token, 'Ireland (checkout e2e)', 'IE');
       const id = `${screen.name}-${randomBytes(3).toString('hex')}`;
       const code = `TEN-${id}`.toUpperCase();
-      const made = await request.post('/api/v1/admin/discount-codes', { headers: { authorization: admin.token }, data: { code, kind: 'percent', value: 10 } });
-      expect(made.status(), await made.text()).toBe(201);
+      await tenPercentCode(request, admin.token, code);
       const product = await shop.product(await shop.category(`Checkout ${id}`), { name: `Checkout Lamp ${id}`, price: 50, quantity: 5 });
       const shopper = await shop.register();
       await signInBrowser(page, shopper);

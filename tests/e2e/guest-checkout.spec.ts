@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, keptMailText, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
+import { deliveryZone, tenPercentCode } from './shipping-zones.ts';
 
 const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
@@ -14,40 +15,58 @@ const pathOf = (link: string) => {
 
 test.describe('checkout without an account', () => {
   for (const screen of SCREENS) {
-    test(`at ${screen.width} px: a guest buys, opens the mailed link, later makes an account, confirms it and sees the order`, async ({
+    test(`at ${screen.width} px: a guest buys with a code and a delivery method, opens the mailed link, later makes an account, confirms it and sees the order`, async ({
       page,
       shop,
       browser,
+      request,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       await page.setViewportSize({ width: screen.width, height: screen.height });
       const id = `${screen.name}-${Date.now()}-${randomBytes(2).toString('hex')}`;
       const email = `guest-${id}@e2e.example`;
+      // The shop delivers to Malta (An Post 6.00, Courier 12.00, tax 23%) and has a 10% code: set up by API.
+      const admin = await shop.admin();
+      await deliveryZone(request, admin.token, 'Malta (guest e2e)', 'MT');
+      const code = `GUEST-${id}`.toUpperCase();
+      await tenPercentCode(request, admin.token, code);
       const category = await shop.category(`Guest ${id}`);
-      const product = await shop.product(category, { name: `Guest Kettle ${id}`, price: 42, quantity: 3 });
+      const product = await shop.product(category, { name: `Guest Kettle ${id}`, price: 50, quantity: 3 });
 
-      // Signed out: the product into the cart, then "Continue as guest".
+      // Signed out: the product into the cart, then "Continue as guest": the one-page checkout.
       await page.goto(`/product/${product.slug}`);
       await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
       await page.goto('/cart');
       await expect(page.getByRole('button', { name: 'Please Login to checkout' })).toBeVisible();
-      await page.getByRole('button', { name: 'Continue as guest' }).click();
-      const form = page.getByRole('form', { name: 'Your contact and delivery details' });
-      // The form says what is missing before anything is sent.
-      await form.getByRole('button', { name: 'Order Now' }).click();
-      await expect(form.getByText('Email is required')).toBeVisible();
-      await form.getByLabel('Email').fill(email);
-      await form.getByLabel('Name').fill('Gwen Guest');
-      await form.getByLabel('Delivery address').fill('4 Harbour Road, Portsmouth');
-      await form.getByLabel('Phone').fill('555-0199');
+      await page.getByRole('link', { name: 'Continue as guest' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Name').fill('Gwen Guest');
+      await page.getByLabel('Phone').fill('555-0199');
+      await page.getByLabel('Country').selectOption({ label: 'Malta' });
+      await page.getByLabel('City').fill('Valletta');
+      await page.getByLabel('Address').fill('4 Harbour Road');
+      // The summary follows each choice: the cheapest method first, then Courier, then the code.
+      await expect(page.getByRole('radio', { name: /An Post/ })).toBeChecked();
+      await expect(page.getByTestId('checkout-total')).toHaveText('$68.88');
+      await page.getByRole('radio', { name: /Courier/ }).check();
+      await expect(page.getByTestId('checkout-total')).toHaveText('$76.26');
+      await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByText(`${code} applied`)).toBeVisible();
+      // 45.00 + 12.00 = 57.00, tax 23% 13.11: 70.11.
+      await expect(page.getByTestId('checkout-total')).toHaveText('$70.11');
       await page.screenshot({ path: `.tmp/screenshots/guest-checkout-${screen.name}-form.png`, fullPage: true });
-      await form.getByRole('button', { name: 'Order Now' }).click();
+      await page.getByRole('button', { name: 'Place order' }).click();
 
-      // The order's own page, straight away.
+      // The order's own page, straight away: the figures the summary showed.
       await expect(page).toHaveURL(/\/order\/\d+#t=/);
       const orderId = /\/order\/(\d+)/.exec(page.url())?.[1] ?? '';
       await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
-      await expect(page.getByText('4 Harbour Road, Portsmouth')).toBeVisible();
+      await expect(page.getByText(/4 Harbour Road\s+Valletta\s+Malta/)).toBeVisible();
+      await expect(page.getByText(`Discount (${code})`)).toBeVisible();
+      await expect(page.getByText('Shipping (Courier)')).toBeVisible();
+      await expect(page.getByTestId('order-total')).toHaveText('$70.11');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.screenshot({ path: `.tmp/screenshots/guest-checkout-${screen.name}-order.png`, fullPage: true });
 
@@ -60,6 +79,9 @@ test.describe('checkout without an account', () => {
       await elsewhere.goto(pathOf(link));
       await expect(elsewhere.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
       await expect(elsewhere.getByText(product.name).first()).toBeVisible();
+      await expect(elsewhere.getByText('Shipping (Courier)')).toBeVisible();
+      await expect(elsewhere.getByText(`Discount (${code})`)).toBeVisible();
+      await expect(elsewhere.getByTestId('order-total')).toHaveText('$70.11');
       // A guessed token: not found.
       await elsewhere.goto(`/order/${orderId}#t=${'x'.repeat(43)}`);
       await expect(elsewhere.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();

@@ -1,12 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { GuestCheckoutBody } from '../../../contract/guest.ts';
 import { paths } from '../../../contract/pages.ts';
+import { shopMoney } from '../../../domain/money.ts';
 import type { PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import * as accounts from '../user/service.ts';
 import * as repo from './repo.ts';
-import type { BuyerOf, CartEntry, OrderPageOf, OrderService } from './service.ts';
+import { type BuyerOf, type CartEntry, type DeliveryChoice, deliveryText, type OrderPageOf, type OrderService } from './service.ts';
+
+/** A guest order's delivery address (required), and the delivery method and discount code chosen. */
+export interface GuestChoice {
+  delivery: NonNullable<DeliveryChoice['delivery']>;
+  rateId?: number | undefined;
+  code?: string | undefined;
+}
 
 /** The one answer to a wrong token and to an order that does not exist. */
 export const GUEST_ORDER_NOT_FOUND = 'Order not found';
@@ -47,15 +54,19 @@ export function createGuestOrderService(db: Db, orders: OrderService, secret: st
     tokenOf,
     pageOf,
 
-    /** The guest buyer of the e-mail (made or updated with these details), then the one checkout. */
-    async place(body: { email: string; delivery: GuestCheckoutBody['delivery'] }, entries: CartEntry[], address: string, method?: PaymentMethod, code?: string) {
-      const { delivery } = body;
+    /**
+     * The guest buyer of the e-mail (made or updated with the delivery's name, phone and address), then the
+     * one checkout with the delivery address, method and code: priced, refused and kept as a signed-in order.
+     */
+    async place(email: string, entries: CartEntry[], address: string, method: PaymentMethod | undefined, choice: GuestChoice) {
+      const { delivery } = choice;
+      const details = { name: delivery.name, phone: delivery.phone, address: deliveryText(delivery, shopMoney().locale) };
       // Made or updated inside the order's transaction: a refused order leaves no trace of the guest.
       let guestId: number | null = null;
       const buyerOf: BuyerOf = async (tx) => {
-        const guest = await accounts.upsertGuest(tx, body.email, delivery);
+        const guest = await accounts.upsertGuest(tx, email, details);
         guestId = guest.id;
-        return { id: guest.id, name: delivery.name, email: guest.email, address: delivery.address, phone: delivery.phone };
+        return { id: guest.id, email: guest.email, ...details };
       };
       // The history's "placed by" is the guest row, known once the transaction made it.
       const actor = {
@@ -65,7 +76,7 @@ export function createGuestOrderService(db: Db, orders: OrderService, secret: st
         name: delivery.name,
         address,
       };
-      return orders.checkout(buyerOf, entries, actor, method, { pageOf, code });
+      return orders.checkout(buyerOf, entries, actor, method, { ...choice, pageOf });
     },
 
     /** The order and its payment (a card payment still waiting is asked of the provider, as for an account). */

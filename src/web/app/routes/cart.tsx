@@ -137,7 +137,7 @@ export default function CartRoute() {
             </Link>
           )}
           {/* A signed-out shopper may also buy without an account (issue 19). */}
-          {user === null && count > 0 && !blocked ? <GuestCheckout method={method} /> : null}
+          {user === null && count > 0 && !blocked ? <GuestCheckout /> : null}
         </div>
       </div>
     </div>

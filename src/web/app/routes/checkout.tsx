@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { email as emailSchema } from '../../../contract/auth.ts';
 import type { QuoteBody } from '../../../contract/checkout.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/order-lifecycle.ts';
 import { usePageTitle } from '../../components/ui/page-title.ts';
@@ -8,7 +9,9 @@ import { paths } from '../../config/paths.ts';
 import { useDeliveryCountries } from '../../features/checkout/api/delivery-countries.ts';
 import { useQuote } from '../../features/checkout/api/quote.ts';
 import { usePaymentMethods } from '../../features/orders/api/payments.ts';
+import { guestOrderLink, usePlaceGuestOrder } from '../../features/orders/api/place-guest-order.ts';
 import { cartIds, usePlaceOrder } from '../../features/orders/api/place-order.ts';
+import { PriceSummary } from '../../features/orders/components/price-summary.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -27,12 +30,14 @@ interface AddressForm {
   lines: string;
 }
 
-const TAX_CLASS_LABELS = { standard: 'Tax', reduced: 'Tax (reduced rate)', zero: 'Tax (zero rate)' } as const;
+/** A typed e-mail the server would take (a guest's quote sends it for the code's per-customer rules). */
+const isEmail = (value: string) => emailSchema.safeParse(value).success;
 
 /**
  * The one-page checkout (issue 19): contact and delivery address, the delivery methods the address offers,
  * the payment method, and the summary (subtotal, discount, shipping, tax, total) asked of the server as each
- * is chosen: the figures the order then keeps.
+ * is chosen: the figures the order then keeps. A signed-out shopper gets the same page with an e-mail
+ * field, and orders as a guest (the same figures, the order's page and its mailed link afterwards).
  */
 export default function CheckoutRoute() {
   usePageTitle('Checkout');
@@ -50,16 +55,21 @@ export default function CheckoutRoute() {
   // The code as typed, and the one applied (sent with the quote and the order).
   const [codeText, setCodeText] = useState('');
   const [code, setCode] = useState<string | null>(null);
+  // A guest's e-mail (the signed-in shopper's is their account's).
+  const [guestEmail, setGuestEmail] = useState('');
   const placeOrder = usePlaceOrder();
+  const placeGuestOrder = usePlaceGuestOrder();
+  const placing = placeOrder.isPending || placeGuestOrder.isPending;
+  const buyerEmail = user?.email ?? (isEmail(guestEmail.trim()) ? guestEmail.trim() : undefined);
 
-  const where = useDeferredValue({ country: address.country, region: address.region, postcode: address.postcode });
+  const where = useDeferredValue({ country: address.country, region: address.region, postcode: address.postcode, email: buyerEmail });
   const body: QuoteBody | null =
     cart.length > 0 && where.country
       ? {
           cart: cartIds(cart),
           address: { country: where.country, ...(where.region ? { region: where.region } : {}), ...(where.postcode ? { postcode: where.postcode } : {}) },
           ...(rateId ? { rateId } : {}),
-          ...(code ? { code, email: user?.email } : {}),
+          ...(code ? { code, ...(where.email ? { email: where.email } : {}) } : {}),
         }
       : null;
   const quote = useQuote(body);
@@ -84,28 +94,35 @@ export default function CheckoutRoute() {
       </div>
     );
   }
-  if (!user) {
-    return (
-      <div className="card empty-state">
-        <h1>Checkout</h1>
-        <button type="button" className="btn" onClick={() => navigate(paths.login, { state: { from: paths.checkout } })}>
-          Please Login to checkout
-        </button>
-      </div>
-    );
-  }
-
   const order = (event: React.FormEvent) => {
     event.preventDefault();
-    if (placeOrder.isPending) return;
+    if (placing) return;
+    const input = {
+      cart,
+      paymentMethod: payment,
+      delivery: { ...address, region: address.region || undefined, postcode: address.postcode || undefined },
+      ...(summary?.shipping ? { rateId: summary.shipping._id } : {}),
+      ...(code && !codeRefusal ? { code } : {}),
+    };
+    if (!user) {
+      // A guest: then on to the card payment page, or the order's own page (the mailed link leads there too).
+      placeGuestOrder.mutate(
+        { ...input, email: guestEmail.trim() },
+        {
+          onSuccess: (data) => {
+            cartActions.clear();
+            notify.success(data.message);
+            const paid = data.order.payment;
+            if (paid.method === 'card' && paid.url) window.location.assign(paid.url);
+            else navigate(guestOrderLink(data.order._id, data.token));
+          },
+          onError: (error) => notify.error(errorMessage(error)),
+        },
+      );
+      return;
+    }
     placeOrder.mutate(
-      {
-        cart,
-        paymentMethod: payment,
-        delivery: { ...address, region: address.region || undefined, postcode: address.postcode || undefined },
-        ...(summary?.shipping ? { rateId: summary.shipping._id } : {}),
-        ...(code && !codeRefusal ? { code } : {}),
-      },
+      input,
       {
         onSuccess: (data) => {
           cartActions.clear();
@@ -135,7 +152,31 @@ export default function CheckoutRoute() {
         <div className="checkout__steps">
           <fieldset className="card checkout__section">
             <legend>Contact</legend>
-            <p className="checkout__note">Signed in as {user.email}</p>
+            {user ? (
+              <p className="checkout__note">Signed in as {user.email}</p>
+            ) : (
+              <>
+                <label className="field">
+                  <span>Email</span>
+                  <input
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    placeholder="Where we send your confirmation"
+                    value={guestEmail}
+                    onChange={(event) => setGuestEmail(event.target.value)}
+                  />
+                </label>
+                <p className="checkout__note">
+                  No account needed: we e-mail you a link to follow your order. Have one?{' '}
+                  <Link to={paths.login} state={{ from: paths.checkout }}>
+                    Sign in
+                  </Link>
+                </p>
+              </>
+            )}
             <label className="field">
               <span>Name</span>
               <input name="name" autoComplete="name" required maxLength={100} value={address.name} onChange={set('name')} />
@@ -239,41 +280,15 @@ export default function CheckoutRoute() {
         <aside className="card checkout__summary" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Summary</h2>
           {summary ? (
-            <dl>
-              <dt>Subtotal</dt>
-              <dd>
-                <Price amount={summary.subtotal} />
-              </dd>
-              {summary.discount > 0 && (
-                <>
-                  <dt>Discount{code ? ` (${code.toUpperCase()})` : ''}</dt>
-                  <dd>
-                    −<Price amount={summary.discount} />
-                  </dd>
-                </>
-              )}
-              <dt>Shipping{summary.shipping ? ` (${summary.shipping.name})` : ''}</dt>
-              <dd>{summary.shipping ? <Price amount={summary.shipping.amount} /> : '—'}</dd>
-              {summary.taxes.map((line) => (
-                <div key={line.taxClass} className="checkout__tax">
-                  <dt>
-                    {summary.taxIncluded ? `Including ${TAX_CLASS_LABELS[line.taxClass].toLowerCase()}` : TAX_CLASS_LABELS[line.taxClass]} {line.rate}%
-                  </dt>
-                  <dd>
-                    <Price amount={line.amount} />
-                  </dd>
-                </div>
-              ))}
-              <dt className="checkout__total">Total</dt>
-              <dd className="checkout__total" data-testid="checkout-total">
-                <Price amount={summary.total} large />
-              </dd>
-            </dl>
+            <PriceSummary
+              figures={{ ...summary, code: code && !codeRefusal ? code.toUpperCase() : undefined }}
+              totalTestId="checkout-total"
+            />
           ) : (
             <p className="checkout__note">Choose a country to see shipping, tax and the total.</p>
           )}
-          <button type="submit" className="btn btn--block" disabled={placeOrder.isPending || !summary || refusal !== null} aria-busy={placeOrder.isPending}>
-            {placeOrder.isPending ? 'Placing your order…' : payment === 'card' ? 'Order and pay' : 'Place order'}
+          <button type="submit" className="btn btn--block" disabled={placing || !summary || refusal !== null} aria-busy={placing}>
+            {placing ? 'Placing your order…' : payment === 'card' ? 'Order and pay' : 'Place order'}
           </button>
         </aside>
       </div>

@@ -2,12 +2,12 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/order-lifecycle.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { usePageTitle } from '../../components/ui/page-title.ts';
-import { Price } from '../../components/ui/price.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { guestTokenFromHash, useGuestOrder, usePayGuestOrder } from '../../features/orders/api/guest-order.ts';
 import { awaitingCard } from '../../features/orders/api/payments.ts';
 import { OrdersTable } from '../../features/orders/components/orders-table.tsx';
+import { PriceSummary } from '../../features/orders/components/price-summary.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import '../../features/checkout/components/guest-checkout.css';
@@ -71,11 +71,8 @@ export default function GuestOrderRoute() {
       </p>
       <OrdersTable orders={[order]} />
       <div className="card panel">
+        <PriceSummary figures={{ ...order, discount: order.discount?.amount ?? 0, code: order.discount?.code }} totalTestId="order-total" />
         <dl className="info-list">
-          <dt>Total</dt>
-          <dd>
-            <Price amount={order.total} />
-          </dd>
           <dt>Deliver to</dt>
           <dd className="guest-order__address">
             {order.delivery.name}
