@@ -36,7 +36,7 @@ import { discountHandlers } from './modules/discount/routes.ts';
 import { createDiscountService } from './modules/discount/service.ts';
 import { createOrderService } from './modules/order/service.ts';
 import { guestOrderHandlers } from './modules/order/guest-routes.ts';
-import { createGuestOrderService } from './modules/order/guest-service.ts';
+import { createGuestOrderService, guestOrderLinks } from './modules/order/guest-service.ts';
 import { registerPages } from './modules/pages/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { adminProductHandlers } from './modules/product/admin-routes.ts';
@@ -46,7 +46,7 @@ import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
 import { toWireShopContent } from './modules/shop-content/mapper.ts';
 import { shopContentHandlers } from './modules/shop-content/routes.ts';
-import { createShopContentService } from './modules/shop-content/service.ts';
+import { createShopContentService, shopContactOf } from './modules/shop-content/service.ts';
 import { settingsHandlers } from './modules/settings/routes.ts';
 import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
@@ -107,7 +107,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const secret = await resolveJwtSecret(db, env.JWT_SECRET);
   const tokens = createTokens(secret, env.JWT_EXPIRES_IN);
   // Mails are written to the outbox with what causes them and sent by this process's outbox worker.
-  const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL });
+  // The shop's contact details (Shop pages) are read as each mail is written: shown in it, replies to its e-mail.
+  const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL, contact: shopContactOf });
   const auth = createAuthService(db, tokens, mailer);
   const mailWorker = startMailWorker(app, {
     db,
@@ -162,6 +163,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
       provider,
       publicUrl: env.PUBLIC_URL,
       shopName: env.SHOP_NAME,
+      // A guest's mails link to the order's signed page (the confirmation's link).
+      guestPageOf: guestOrderLinks(secret).pageOf,
       log: app.log,
     },
     { undoSeconds: env.ORDER_UNDO_SECONDS },
@@ -216,7 +219,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
     await registerDocsPage(pages);
     await registerStaticFiles(pages, env.WEB_DIST_DIR);
     const shopContent = async () => ({ success: true, ...toWireShopContent(await shop.content()) });
-    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent }), env.WEB_DIST_DIR);
+    await registerPages(pages, createPagesService({ products, categories, publicUrl: env.PUBLIC_URL, shopName: env.SHOP_NAME, shopContent, catalogueGeneration: () => answers.generation }), env.WEB_DIST_DIR);
   });
   return app;
 }

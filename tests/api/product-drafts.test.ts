@@ -132,6 +132,8 @@ describe('product drafts', () => {
       related: ['Secret Lantern Prototype'],
       bySlug: 200,
       variants: 200,
+      // The sitemap read above (draft absent) is not kept past the change.
+      sitemap: 'listed',
     });
     expect(published.unpaged).toContain('Secret Lantern Prototype');
     // Back to draft through the product form (left out on update: kept; "yes" sets it).
@@ -143,6 +145,24 @@ describe('product drafts', () => {
     const again = await multipart({ name: 'Secret Lantern Prototype', description: 'A lantern nobody may buy yet.', price: '45', quantity: '8', category: String(lamps.id) });
     const kept = await t.app.inject({ method: 'PUT', url: `${P}/update-product/${draft._id}`, payload: again.payload, headers: { ...again.headers, authorization: admin.token } });
     expect(kept.json().product.draft).toBe(true);
+  });
+
+  it('drops a product drafted by the owner or behind the app (SQL, another process) from the next sitemap read', async () => {
+    const sitemapHas = async (slug: string) => (await get('/sitemap.xml')).body.includes(`/product/${slug}<`);
+    const desk = await makeProduct(t.database.db, { categoryId: lamps.id, name: 'Sitemap Desk', price: 80 });
+    const shelf = await makeProduct(t.database.db, { categoryId: lamps.id, name: 'Sitemap Shelf', price: 60 });
+    await t.noticesSettled();
+    expect([await sitemapHas(desk.slug), await sitemapHas(shelf.slug)]).toEqual([true, true]);
+    // The owner's bulk call: this process's own change.
+    expect((await bulk({ ids: [String(desk.id)], draft: true })).json()).toMatchObject({ success: true, changed: 1 });
+    expect(await sitemapHas(desk.slug)).toBe(false);
+    // A change this process only hears of (the database's NOTIFY), well within the sitemap's 10 minutes.
+    await t.database.db.update(products).set({ draft: true }).where(eq(products.id, shelf.id));
+    await t.noticesSettled();
+    expect(await sitemapHas(shelf.slug)).toBe(false);
+    await t.database.db.update(products).set({ draft: false }).where(eq(products.id, shelf.id));
+    await t.noticesSettled();
+    expect(await sitemapHas(shelf.slug)).toBe(true);
   });
 
   it('keeps the kept counts (products, bands, facets) equal to counting shown products, through every kind of move', { timeout: 120_000 }, async () => {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** The Reply-To header's address(es), '' when the mail has none. */
+  replyTo: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startSmtpServer(): Promise<{
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
+            replyTo: mail.replyTo?.text ?? '',
           });
           callback();
         })

@@ -516,6 +516,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Where a reply goes: the shop's contact e-mail when the mail was written (null: none written, replies go to the sender). */
+    replyTo: text('reply_to'),
     /** pending → sending → sent (by SMTP) or kept (written to a file, no SMTP); failed after the last try. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -137,7 +137,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
       if (!again && (await claims.countRecentClaimTokens(tx, account.id, 3600)) >= CLAIM_LINKS_PER_HOUR) return null;
       const token = randomBytes(32).toString('base64url');
       await claims.putClaimTokenForMail(tx, { accountId: account.id, mailId: mail.id, tokenHash: hashToken(token) }, CONFIRM_LINK_VALID_HOURS * 3600);
-      return { ...mail, ...mailer.guestClaimContent(account, token, CONFIRM_LINK_VALID_HOURS) };
+      return { ...mail, ...(await mailer.guestClaimContent(tx, account, token, CONFIRM_LINK_VALID_HOURS)) };
     });
   }
 
@@ -215,7 +215,7 @@ export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
         if (!again && (await resetTokens.countRecentResetTokens(tx, user.id, 3600)) >= RESET_LINKS_PER_HOUR) return null;
         const token = randomBytes(32).toString('base64url');
         await resetTokens.putTokenForMail(tx, { userId: user.id, mailId: mail.id, tokenHash: hashToken(token) }, RESET_LINK_VALID_MINUTES * 60);
-        return { ...mail, ...mailer.passwordResetContent(user, token, RESET_LINK_VALID_MINUTES) };
+        return { ...mail, ...(await mailer.passwordResetContent(tx, user, token, RESET_LINK_VALID_MINUTES)) };
       });
     },
 

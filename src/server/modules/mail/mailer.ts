@@ -3,9 +3,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cancelUnsentMail, enqueueMail } from './repo.ts';
 import * as templates from './templates.ts';
 
-export interface MailerOptions extends templates.MailContext {
+export interface MailerOptions extends Omit<templates.MailContext, 'contact'> {
   /** Who is told of new orders; none, no notice. */
   ownerEmail: string | undefined;
+  /**
+   * The shop's contact details as the owner wrote them (src/server/modules/shop-content), read in the
+   * transaction that writes the mail (or, for a mail made as it is sent, then): the mail shows them and
+   * replies go to the contact e-mail. None: no details, no reply-to.
+   */
+  contact?: (tx: Db | Tx) => Promise<templates.ShopContact>;
 }
 
 /** Reset mails: kept without their link, which is made as each is sent. */
@@ -20,10 +26,20 @@ export const RESET_MAIL_DELAY_SECONDS = 1;
  * the reset, the account): sent afterwards by the outbox worker.
  */
 export function createMailer(options: MailerOptions) {
-  const context = { shopName: options.shopName, publicUrl: options.publicUrl };
+  /** The owner's own mails (new orders) carry no contact details of the shop: they are the shop's. */
+  const context: templates.MailContext = { shopName: options.shopName, publicUrl: options.publicUrl };
+  /**
+   * A shopper's mail: its context with the contact details of this moment, and their e-mail as where replies
+   * go (null when none is written): one reading for both, so what the mail says and where replies go agree.
+   */
+  async function shopperContext(tx: Db | Tx): Promise<{ context: templates.MailContext; replyTo: string | null }> {
+    const contact = options.contact ? await options.contact(tx) : templates.NO_CONTACT;
+    return { context: { ...context, contact }, replyTo: contact.email || null };
+  }
   return {
     async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<void> {
-      await enqueueMail(tx, { kind: 'order-confirmation', toAddress: order.buyer.email, ...templates.orderConfirmation(context, order) });
+      const shopper = await shopperContext(tx);
+      await enqueueMail(tx, { kind: 'order-confirmation', toAddress: order.buyer.email, replyTo: shopper.replyTo, ...templates.orderConfirmation(shopper.context, order) });
       if (options.ownerEmail) {
         await enqueueMail(tx, { kind: 'new-order', toAddress: options.ownerEmail, ...templates.newOrderNotice(context, order) });
       }
@@ -32,11 +48,16 @@ export function createMailer(options: MailerOptions) {
     /** The buyer's mail of a status change (none for the statuses they are not told of): its outbox id, or null. */
     async statusChanged(
       tx: Db | Tx,
-      order: { id: number; buyerName: string; buyerEmail: string; status: OrderStatus },
+      order: { id: number; buyerName: string; buyerEmail: string; status: OrderStatus; link?: string | undefined },
       delaySeconds = 0,
     ): Promise<number | null> {
       if (!templates.NOTIFIED_STATUSES.includes(order.status)) return null;
-      return enqueueMail(tx, { kind: `order-${order.status}`, toAddress: order.buyerEmail, ...templates.statusChange(context, order) }, delaySeconds);
+      const shopper = await shopperContext(tx);
+      return enqueueMail(
+        tx,
+        { kind: `order-${order.status}`, toAddress: order.buyerEmail, replyTo: shopper.replyTo, ...templates.statusChange(shopper.context, order) },
+        delaySeconds,
+      );
     },
 
     /** Drop a mail never tried yet (an undone change's), in the caller's transaction; false once a worker took it. */
@@ -54,11 +75,12 @@ export function createMailer(options: MailerOptions) {
       await enqueueMail(tx, { kind: PASSWORD_RESET_KIND, toAddress: email, ...templates.passwordResetKept(context) }, RESET_MAIL_DELAY_SECONDS);
     },
 
-    /** The reset mail as it is sent, with its link. */
-    passwordResetContent(user: { name: string }, token: string, validMinutes: number): templates.MailContent {
+    /** The reset mail as it is sent, with its link (and the contact details of that moment). */
+    async passwordResetContent(tx: Db | Tx, user: { name: string }, token: string, validMinutes: number): Promise<templates.MailContent & { replyTo: string | null }> {
       // The token travels in the fragment: browsers never send it to the server, so no log line holds it.
       const link = `${context.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
-      return templates.passwordReset(context, user, link, validMinutes);
+      const shopper = await shopperContext(tx);
+      return { replyTo: shopper.replyTo, ...templates.passwordReset(shopper.context, user, link, validMinutes) };
     },
 
     GUEST_CLAIM_KIND,
@@ -71,19 +93,22 @@ export function createMailer(options: MailerOptions) {
       await enqueueMail(tx, { kind: GUEST_CLAIM_KIND, toAddress: email, ...templates.guestClaimKept(context) }, RESET_MAIL_DELAY_SECONDS);
     },
 
-    /** The confirmation mail as it is sent, with its link. */
-    guestClaimContent(user: { name: string }, token: string, validHours: number): templates.MailContent {
+    /** The confirmation mail as it is sent, with its link (and the contact details of that moment). */
+    async guestClaimContent(tx: Db | Tx, user: { name: string }, token: string, validHours: number): Promise<templates.MailContent & { replyTo: string | null }> {
       const link = `${context.publicUrl}/confirm-email#token=${encodeURIComponent(token)}`;
-      return templates.guestClaim(context, user, link, validHours);
+      const shopper = await shopperContext(tx);
+      return { replyTo: shopper.replyTo, ...templates.guestClaim(shopper.context, user, link, validHours) };
     },
 
     /** A payment mail to the shopper (received, bank details, refund, expired), in the caller's transaction. */
     async payment(tx: Db | Tx, toAddress: string, mail: templates.PaymentMail): Promise<void> {
-      await enqueueMail(tx, { kind: mail.kind, toAddress, ...templates.paymentNotice(context, mail) });
+      const shopper = await shopperContext(tx);
+      await enqueueMail(tx, { kind: mail.kind, toAddress, replyTo: shopper.replyTo, ...templates.paymentNotice(shopper.context, mail) });
     },
 
     async welcome(tx: Db | Tx, user: { name: string; email: string }): Promise<void> {
-      await enqueueMail(tx, { kind: 'welcome', toAddress: user.email, ...templates.welcome(context, user) });
+      const shopper = await shopperContext(tx);
+      await enqueueMail(tx, { kind: 'welcome', toAddress: user.email, replyTo: shopper.replyTo, ...templates.welcome(shopper.context, user) });
     },
   };
 }

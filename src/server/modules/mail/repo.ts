@@ -12,6 +12,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the shop's contact e-mail); none: to the sender. */
+  replyTo?: string | null;
 }
 
 /**

@@ -1,10 +1,23 @@
 import { MAILED_STATUSES, type MailedStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/order-status.ts';
 import { formatShopMoney } from '../../../domain/money.ts';
 
-/** What every mail knows: the shop's name and its public address (links start with it). */
+/** The shop's contact details as the owner wrote them in the admin (Shop pages); '' for one not written. */
+export interface ShopContact {
+  email: string;
+  phone: string;
+  address: string;
+}
+
+export const NO_CONTACT: ShopContact = { email: '', phone: '', address: '' };
+
+/**
+ * What every mail knows: the shop's name, its public address (links start with it) and its contact details
+ * (read when the mail is written; none written, none shown: no placeholder).
+ */
 export interface MailContext {
   shopName: string;
   publicUrl: string;
+  contact?: ShopContact;
 }
 
 export interface MailContent {
@@ -39,14 +52,47 @@ const escape = (text: string) =>
 /** In the shop's currency and locale (an order's currency is the shop's: it cannot change once there are orders). */
 const money = (minor: number) => formatShopMoney(minor);
 
-/** The one HTML frame of every mail: the shop's name, the message, a quiet footer. */
+/** The address on one line (the owner writes it on several). */
+const oneLine = (address: string) =>
+  address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/** The contact details the owner wrote, labelled, in the order e-mail, phone, address. */
+function contactLines(context: MailContext): { label: string; value: string; href?: string }[] {
+  const { email, phone, address } = context.contact ?? NO_CONTACT;
+  return [
+    ...(email ? [{ label: 'E-mail', value: email, href: `mailto:${email}` }] : []),
+    ...(phone ? [{ label: 'Phone', value: phone, href: `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}` }] : []),
+    ...(address ? [{ label: 'Address', value: oneLine(address) }] : []),
+  ];
+}
+
+/** The end of a mail's plain text: the shop's name and the contact details written. */
+function signature(context: MailContext): string {
+  return [context.shopName, ...contactLines(context).map((line) => `${line.label}: ${line.value}`)].join('\n');
+}
+
+/** The footer's contact details in HTML (nothing when none are written). */
+function contactHtml(context: MailContext): string {
+  const lines = contactLines(context);
+  if (lines.length === 0) return '';
+  const item = (line: (typeof lines)[number]) =>
+    `${escape(line.label)}: ${line.href ? `<a href="${escape(line.href)}" style="color:#6e6e73">${escape(line.value)}</a>` : escape(line.value)}`;
+  return `<p style="color:#6e6e73;font-size:12px;margin:4px 0 0">${lines.map(item).join('<br>')}</p>`;
+}
+
+/** The one HTML frame of every mail: the shop's name, the message, a quiet footer with the shop's contact details. */
 function layout(context: MailContext, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
 <table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td><p style="font-size:20px;font-weight:bold;margin:0 0 16px"><a href="${escape(context.publicUrl)}" style="color:#4338ca;text-decoration:none">${escape(context.shopName)}</a></p>
 ${body}
-<p style="color:#6e6e73;font-size:12px;margin-top:32px">${escape(context.shopName)} · <a href="${escape(context.publicUrl)}" style="color:#6e6e73">${escape(context.publicUrl)}</a></p>
+<p style="color:#6e6e73;font-size:12px;margin:32px 0 0">${escape(context.shopName)} · <a href="${escape(context.publicUrl)}" style="color:#6e6e73">${escape(context.publicUrl)}</a></p>
+${contactHtml(context)}
 </td></tr></table></body></html>`;
 }
 
@@ -93,7 +139,7 @@ ${deliveryText(order)}
 
 Follow your order: ${link}
 
-${context.shopName}
+${signature(context)}
 `,
     html: layout(
       context,
@@ -146,14 +192,22 @@ const STATUS_SENTENCES: Record<MailedStatus, string> = {
 /** The statuses a shopper is told about (a reopened order goes back to "Not Processed" quietly). */
 export const NOTIFIED_STATUSES: readonly OrderStatus[] = MAILED_STATUSES;
 
-/** To the shopper, when the order's status changes. */
+/**
+ * Where a mail sends the shopper to follow an order: a guest's own order page (its signed link), or the
+ * account's orders.
+ */
+function followLink(context: MailContext, guestLink: string | undefined): { url: string; label: string } {
+  return guestLink ? { url: guestLink, label: 'Your order' } : { url: `${context.publicUrl}/dashboard/user/orders`, label: 'Your orders' };
+}
+
+/** To the shopper, when the order's status changes (`link`: a guest's order page; none, the account's orders). */
 export function statusChange(
   context: MailContext,
-  order: { id: number; buyerName: string; status: OrderStatus },
+  order: { id: number; buyerName: string; status: OrderStatus; link?: string | undefined },
 ): MailContent {
   const sentence = (STATUS_SENTENCES as Partial<Record<OrderStatus, string>>)[order.status] ?? 'has changed';
   const label = ORDER_STATUS_LABELS[order.status];
-  const link = `${context.publicUrl}/dashboard/user/orders`;
+  const follow = followLink(context, order.link);
   return {
     subject: `Order #${order.id}: ${label}`,
     text: `Hello ${order.buyerName},
@@ -161,9 +215,9 @@ export function statusChange(
 your order #${order.id} ${sentence}.
 
 Status: ${label}
-Your orders: ${link}
+${follow.label}: ${follow.url}
 
-${context.shopName}
+${signature(context)}
 `,
     html: layout(
       context,
@@ -171,7 +225,7 @@ ${context.shopName}
       `<p>Hello ${escape(order.buyerName)},</p>
 <p>your order <strong>#${order.id}</strong> ${escape(sentence)}.</p>
 <p>Status: <strong>${escape(label)}</strong></p>
-<p><a href="${escape(link)}">Your orders</a></p>`,
+<p><a href="${escape(follow.url)}">${follow.label}</a></p>`,
     ),
   };
 }
@@ -193,6 +247,8 @@ Choose a new password here (the link works once, for ${validMinutes} minutes):
 ${link}
 
 If it was not you, ignore this mail: your password stays as it is.
+
+${signature(context)}
 `,
     html: layout(
       context,
@@ -230,6 +286,8 @@ yours and they join your account (the link works once, for ${validHours} hours):
 ${link}
 
 If you did not create an account with us, ignore this mail: nothing changes.
+
+${signature(context)}
 `,
     html: layout(
       context,
@@ -262,6 +320,8 @@ welcome to ${context.shopName}. Your account is ready: browse the shop, fill you
 delivery.
 
 ${context.publicUrl}
+
+${signature(context)}
 `,
     html: layout(
       context,
@@ -284,6 +344,8 @@ export interface PaymentMail {
   amount: string;
   /** Bank transfer: where to pay and the reference. */
   bank?: { accountName: string; iban: string; bic: string; reference: string };
+  /** A guest's order page (its signed link); none: the account's orders. */
+  link?: string | undefined;
 }
 
 const PAYMENT_SUBJECTS: Record<PaymentMailKind, string> = {
@@ -295,7 +357,7 @@ const PAYMENT_SUBJECTS: Record<PaymentMailKind, string> = {
 
 /** To the shopper, about an order's payment. */
 export function paymentNotice(context: MailContext, mail: PaymentMail): MailContent {
-  const link = `${context.publicUrl}/dashboard/user/orders`;
+  const follow = followLink(context, mail.link);
   const sentences: Record<PaymentMailKind, string> = {
     'payment-received': `we received your payment of ${mail.amount} for order #${mail.orderId}. Thank you!`,
     'payment-bank-details': `please transfer ${mail.amount} for order #${mail.orderId} to the account below, with the reference, so that we can send it.`,
@@ -312,9 +374,9 @@ export function paymentNotice(context: MailContext, mail: PaymentMail): MailCont
 
 ${sentences[mail.kind]}
 ${bankLines.length ? `\n${bankLines.join('\n')}\n` : ''}
-Your orders: ${link}
+${follow.label}: ${follow.url}
 
-${context.shopName}
+${signature(context)}
 `,
     html: layout(
       context,
@@ -322,7 +384,7 @@ ${context.shopName}
       `<p>Hello ${escape(mail.buyerName)},</p>
 <p>${escape(sentences[mail.kind])}</p>
 ${bankLines.length ? `<p>${bankLines.map(escape).join('<br>')}</p>` : ''}
-<p><a href="${escape(link)}">Your orders</a></p>`,
+<p><a href="${escape(follow.url)}">${follow.label}</a></p>`,
     ),
   };
 }

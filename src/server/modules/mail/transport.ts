@@ -17,6 +17,8 @@ function message(mail: MailRow, from: string, host: string) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    // The shop's contact e-mail when the owner wrote one (taken when the mail was written, with its text).
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     // The same id for every try of one mail: a receiver can tell a repeat from a new mail.
     messageId: `<outbox-${mail.id}-${mail.createdAt.getTime()}@${host}>`,
     date: mail.createdAt,

@@ -12,6 +12,16 @@ import type { BuyerOf, CartEntry, OrderPageOf, OrderService } from './service.ts
 export const GUEST_ORDER_NOT_FOUND = 'Order not found';
 
 /**
+ * A guest order's signed page (the token of its link): the same for every mail of the order and the page that
+ * checks it. See createGuestOrderService.
+ */
+export function guestOrderLinks(secret: string): { tokenOf: (orderId: number) => string; pageOf: OrderPageOf } {
+  const key = createHmac('sha256', secret).update('emporium:guest-order-links').digest();
+  const tokenOf = (orderId: number) => createHmac('sha256', key).update(`order:${orderId}`).digest('base64url');
+  return { tokenOf, pageOf: (orderId) => `${paths.guestOrder(String(orderId))}#t=${tokenOf(orderId)}` };
+}
+
+/**
  * Checkout without an account, and the guest's order page (docs/decisions/0019-guest-checkout.md). A guest
  * order belongs to the guest buyer row of its normalised e-mail, so the limits, the counts per customer and
  * the owner's lists treat it as any other; it is placed by the one checkout of the order service.
@@ -21,9 +31,7 @@ export const GUEST_ORDER_NOT_FOUND = 'Order not found';
  * a wrong token and an unknown order get the same 404 in the same time.
  */
 export function createGuestOrderService(db: Db, orders: OrderService, secret: string) {
-  const key = createHmac('sha256', secret).update('emporium:guest-order-links').digest();
-  const tokenOf = (orderId: number) => createHmac('sha256', key).update(`order:${orderId}`).digest('base64url');
-  const pageOf: OrderPageOf = (orderId) => `${paths.guestOrder(String(orderId))}#t=${tokenOf(orderId)}`;
+  const { tokenOf, pageOf } = guestOrderLinks(secret);
 
   /** The order a token opens (404 otherwise, the token checked before the order is looked up). */
   async function opened(orderId: number, token: string): Promise<repo.OrderRow> {

@@ -27,7 +27,8 @@ const orderSelection = {
   shippingMinor: orders.shippingMinor,
   taxMinor: orders.taxMinor,
   taxIncluded: orders.taxIncluded,
-  buyer: { id: users.id, name: users.name, email: users.email },
+  /** `guest`: a guest buyer's row (docs/decisions/0019-guest-checkout.md): their mails link to the order's signed page. */
+  buyer: { id: users.id, name: users.name, email: users.email, guest: users.guest },
   delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone, country: orders.deliveryCountry },
 };
 export type OrderRow = SelectResultFields<typeof orderSelection>;

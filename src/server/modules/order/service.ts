@@ -39,6 +39,11 @@ export interface PaymentSettings {
   provider: PaymentProvider | null;
   publicUrl: string;
   shopName: string;
+  /**
+   * A guest order's signed page (src/server/modules/order/guest-service.ts): where every mail of a guest's
+   * order links (a guest has no account's orders page). None: every mail links to the account's orders.
+   */
+  guestPageOf?: OrderPageOf;
   log?: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
 }
 
@@ -349,6 +354,10 @@ export function createOrderService(
     return { order, items, live, taxLines };
   }
 
+  /** Where the buyer's mails about an order link: a guest's signed order page; an account's, none (its orders page). */
+  const guestLink = (order: repo.OrderRow): string | undefined =>
+    order.buyer.guest && payments.guestPageOf ? `${payments.publicUrl}${payments.guestPageOf(order.id)}` : undefined;
+
   async function paymentMail(tx: Db | Tx, orderId: number, kind: PaymentMailKind, amountMinor: number): Promise<void> {
     const order = await repo.findOrder(tx, orderId);
     if (!order) return;
@@ -359,6 +368,7 @@ export function createOrderService(
       buyerName: order.buyer.name,
       amount: formatMoney(amountMinor, order.currency),
       ...(bank ? { bank } : {}),
+      link: guestLink(order),
     });
   }
 
@@ -430,7 +440,7 @@ export function createOrderService(
       if (order) {
         statusMailId = await mailer.statusChanged(
           tx,
-          { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment },
+          { id: orderId, buyerName: order.buyer.name, buyerEmail: order.buyer.email, status: next.fulfilment, link: guestLink(order) },
           statusMailDelaySeconds,
         );
       }

@@ -20,13 +20,20 @@ export interface PagesOptions {
   shopName: string;
   /** The shop's own words and banners as shop/content answers them, written into every page. */
   shopContent?: () => Promise<unknown>;
+  /**
+   * The catalogue's generation (the answer cache's): it moves at every change of the catalogue, in this
+   * process or told by the database from another one (NOTIFY), and the sitemap is built again.
+   */
+  catalogueGeneration?: () => number;
 }
 
 /** The pages the server writes: each page's title and tags (from the catalogue), the sitemap, robots.txt. */
-export function createPagesService({ products, categories, publicUrl: base, shopName, shopContent }: PagesOptions) {
-  // One sitemap per process, rebuilt at most every 10 minutes (never per request, whatever the Host says);
-  // requests that arrive while it is being built wait for that one build.
-  let sitemap: { xml: Promise<string>; at: number } | null = null;
+export function createPagesService({ products, categories, publicUrl: base, shopName, shopContent, catalogueGeneration = () => 0 }: PagesOptions) {
+  // One sitemap per process, built again after a change of the catalogue (a product drafted, deleted or
+  // renamed: the next read has it) and at least every 10 minutes (a change that went unheard while the
+  // database's notices were down); never per request, whatever the Host says. Requests that arrive while
+  // it is being built wait for that one build.
+  let sitemap: { xml: Promise<string>; at: number; generation: number } | null = null;
 
   async function buildSitemap(): Promise<string> {
     const [categoryRows, productRows] = await Promise.all([categories.list(), products.sitemapEntries(SITEMAP_PRODUCTS)]);
@@ -77,11 +84,14 @@ export function createPagesService({ products, categories, publicUrl: base, shop
     },
 
     sitemap(): Promise<string> {
-      if (!sitemap || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+      const generation = catalogueGeneration();
+      if (!sitemap || sitemap.generation !== generation || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+        // The generation before the build's reads: a change during the build makes the next read build again.
         const xml = buildSitemap();
-        sitemap = { xml, at: Date.now() };
+        const built = { xml, at: Date.now(), generation };
+        sitemap = built;
         xml.catch(() => {
-          sitemap = null;
+          if (sitemap === built) sitemap = null;
         });
       }
       return sitemap.xml;

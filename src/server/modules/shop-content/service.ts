@@ -1,5 +1,5 @@
 import { BANNERS_MAX, type ShopDetails } from '../../../contract/shop-content.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { type Actor, changedFields, recordChange } from '../audit/service.ts';
 import * as repo from './repo.ts';
@@ -32,6 +32,12 @@ export const detailsOf = (row: repo.DetailsRow): ShopDetails => ({
   returnsPolicy: row.returnsPolicy,
   announcement: { text: row.announcementText, link: row.announcementLink, on: row.announcementOn },
 });
+
+/** The shop's contact details as the mails show them (read in the caller's transaction; '' for one not written). */
+export async function shopContactOf(tx: Db | Tx): Promise<{ email: string; phone: string; address: string }> {
+  const row = await repo.readDetails(tx);
+  return { email: row.email, phone: row.phone, address: row.address };
+}
 
 /** The columns a change writes. */
 function valuesOf(change: DetailsChange): Partial<repo.DetailsValues> {

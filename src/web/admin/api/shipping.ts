@@ -11,6 +11,7 @@ type Change =
   | { call: 'updateShippingZone'; zoneId: string; body: ZoneBody }
   | { call: 'deleteShippingZone'; zoneId: string }
   | { call: 'createShippingRate'; zoneId: string; body: RateBody }
+  | { call: 'updateShippingRate'; rateId: string; body: RateBody }
   | { call: 'deleteShippingRate'; rateId: string }
   | { call: 'setPricesIncludeTax'; pricesIncludeTax: boolean };
 
@@ -24,6 +25,8 @@ function send(change: Change): Promise<ShippingSettingsResponse> {
       return api.call('deleteShippingZone', { params: { zoneId: change.zoneId } });
     case 'createShippingRate':
       return api.call('createShippingRate', { params: { zoneId: change.zoneId }, body: change.body });
+    case 'updateShippingRate':
+      return api.call('updateShippingRate', { params: { rateId: change.rateId }, body: change.body });
     case 'deleteShippingRate':
       return api.call('deleteShippingRate', { params: { rateId: change.rateId } });
     case 'setPricesIncludeTax':

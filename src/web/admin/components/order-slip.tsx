@@ -14,15 +14,37 @@ export function printIds(raw: string | null): string[] {
   return [...new Set(ids)].slice(0, PRINT_ORDERS_MAX);
 }
 
-/** One order on paper: a packing slip that is also the invoice (cash on delivery). */
-export function OrderSlip({ order, shopName }: { order: ShopOrder; shopName: string }) {
+/** The shop's contact details as the owner wrote them (Shop pages); '' for one not written. */
+export interface SlipContact {
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/** The shop's contact details under its name: only those written (nothing stands in for the others). */
+function ShopContactLines({ contact }: { contact: SlipContact }) {
+  if (!contact.email && !contact.phone && !contact.address) return null;
+  return (
+    <address className="slip__contact">
+      {contact.address ? <span className="slip__address">{contact.address}</span> : null}
+      {contact.email ? <span>{contact.email}</span> : null}
+      {contact.phone ? <span>{contact.phone}</span> : null}
+    </address>
+  );
+}
+
+/** One order on paper: a packing slip that is also the invoice (cash on delivery), with the shop's name and contact details. */
+export function OrderSlip({ order, shopName, contact }: { order: ShopOrder; shopName: string; contact?: SlipContact | undefined }) {
   const date = order.createdAt || order.createAt;
   const payment = paymentLabel(order.payment, order.status);
   const headingId = `slip-${order._id}`;
   return (
     <article className="slip" aria-labelledby={headingId}>
       <header className="slip__head">
-        <p className="slip__shop">{shopName}</p>
+        <div>
+          <p className="slip__shop">{shopName}</p>
+          {contact ? <ShopContactLines contact={contact} /> : null}
+        </div>
         <div>
           <h2 id={headingId} className="slip__title">
             Order #{order._id}

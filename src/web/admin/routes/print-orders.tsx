@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { adminOrderQuery } from '../api/get-order.ts';
 import { SHOP_NAME } from '../../components/ui/page-title.ts';
+import { useShopContent } from '../../features/shop/api/get-shop-content.ts';
 import { OrderSlip, printIds } from '../components/order-slip.tsx';
 import './print-orders.css';
 
@@ -21,6 +22,8 @@ export default function PrintOrdersRoute() {
   const loading = queries.some((query) => query.isPending);
   const failed = queries.flatMap((query, index) => (query.isError ? [{ id: ids[index], error: query.error }] : []));
   const orders = queries.flatMap((query) => (query.data ? [query.data.order] : []));
+  // The shop's contact details as the owner wrote them (Shop pages): under its name on each slip.
+  const shop = useShopContent();
 
   return (
     <div className="print-sheets">
@@ -51,7 +54,11 @@ export default function PrintOrdersRoute() {
           </ul>
         ) : null}
       </div>
-      {loading ? <Spinner label="Loading the orders" /> : orders.map((order) => <OrderSlip key={order._id} order={order} shopName={SHOP_NAME} />)}
+      {loading || shop.isPending ? (
+        <Spinner label="Loading the orders" />
+      ) : (
+        orders.map((order) => <OrderSlip key={order._id} order={order} shopName={SHOP_NAME} contact={shop.data?.details} />)
+      )}
     </div>
   );
 }
