@@ -1,5 +1,9 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
-//                   [--connections 50] [--workers N] [--only text] [--cold] [--varied]
+//                   [--connections 50] [--workers N] [--only text[,text…]] [--cold] [--varied]
+//
+// `--only cart,checkout,orders POST`: the cart and checkout calls of issue 19 (scripts/bench/checkout.ts), each
+// request of another of 2,000 shoppers: a guest cart's read and a line set again, the checkout's quote with and
+// without a discount code, the delivery countries, an order placed signed in and as a guest.
 //
 // `--only admin`: the admin's orders and products lists (as many orders as products, 10,000 customers, each
 // call with a filter and a sort, an administrator's token).
@@ -29,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
+import { CHECKOUT_SHOP_ENV, checkoutRequests, SHOPPERS, seedBenchCheckout } from './checkout.ts';
 import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
@@ -50,6 +55,8 @@ const { values: args } = parseArgs({
   },
 });
 const sizes = args.products.split(',').map(Number);
+/** `--only a,b`: the calls whose name holds one of the pieces (none: every call). */
+const wanted = (name: string) => args.only === undefined || args.only.split(',').some((piece) => name.includes(piece));
 const engines = args.engine === 'both' ? ['postgres', 'pglite'] : [args.engine];
 
 function ensureWrk(): void {
@@ -85,7 +92,21 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-/** CPU time (ms) used so far by a process and its children, and by every PostgreSQL process. */
+/**
+ * The PostgreSQL database measured: only its backends' CPU is counted (the server may be shared with other
+ * work). Unset (PGlite), every `postgres` process counts.
+ */
+let measuredDatabase: string | null = null;
+const backendOf = (id: string) => {
+  if (!measuredDatabase) return true;
+  try {
+    return readFileSync(`/proc/${id}/cmdline`, 'utf8').includes(` ${measuredDatabase} `);
+  } catch {
+    return false;
+  }
+};
+
+/** CPU time (ms) used so far by a process and its children, and by the PostgreSQL backends of the bench's database. */
 function cpuMs(pid: number): { node: number; postgres: number } {
   const ticksPerMs = 100 / 1000;
   const stat = (id: string) => {
@@ -113,7 +134,7 @@ function cpuMs(pid: number): { node: number; postgres: number } {
   for (const [id, info] of stats) {
     if (!info) continue;
     if (tree.has(id)) node += info.ticks;
-    else if (info.comm === 'postgres') postgres += info.ticks;
+    else if (info.comm === 'postgres' && backendOf(String(id))) postgres += info.ticks;
   }
   return { node: node / ticksPerMs, postgres: postgres / ticksPerMs };
 }
@@ -163,7 +184,7 @@ function runWrk(
     const prefix = new URL(url).pathname;
     const formatted = options.requests.map(
       (request) =>
-        `wrk.format(${request.body === undefined ? '"GET"' : '"POST"'}, ${JSON.stringify(prefix + request.path)}, ${luaTable({
+        `wrk.format("${request.method ?? (request.body === undefined ? 'GET' : 'POST')}", ${JSON.stringify(prefix + request.path)}, ${luaTable({
           ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...request.headers,
         })}, ${request.body === undefined ? 'nil' : JSON.stringify(request.body)})`,
@@ -274,6 +295,17 @@ const ADMIN_CALLS = [
   'admin products: one category by name, a middle page (cursor)',
 ] as const;
 
+/** The cart and checkout calls, each request of another of SHOPPERS shoppers (their own cart, cookie, token, address). */
+const CHECKOUT_CALLS = [
+  "cart, a guest's 5 lines",
+  "cart/lines PUT, a guest's 5 lines",
+  'checkout/quote, 5 lines, a zone with rates and taxes',
+  'checkout/quote, the same with a discount code and an e-mail',
+  'checkout/countries',
+  'orders POST, signed in, 5 lines delivered to a zone',
+  'guest-orders POST, 5 lines (the guest body of today)',
+] as const;
+
 // BENCH_DATABASE_SUFFIX (letters, digits, _): a database of its own when several people bench on one server.
 const DATABASE_SUFFIX = /^\w+$/.test(process.env.BENCH_DATABASE_SUFFIX ?? '') ? `_${process.env.BENCH_DATABASE_SUFFIX}` : '';
 
@@ -284,12 +316,15 @@ async function seeded(engine: string, size: number, name = `emporium_bench_${siz
   await database.migrate();
   await seedBenchCatalogue(database.db, size);
   // The admin's lists (`--only admin`): as many orders as products, and an administrator's token.
-  const adminCalls = !args.varied && (args.only === undefined || ADMIN_CALLS.some((call) => call.includes(args.only ?? '')));
+  const adminCalls = !args.varied && ADMIN_CALLS.some(wanted);
   const adminToken = adminCalls ? await seedBenchOrders(database.db, size) : '';
+  // The cart and checkout calls (issue 19): zones, a code, SHOPPERS customers and guest carts.
+  const checkoutCalls = !args.varied && CHECKOUT_CALLS.some(wanted);
+  const checkout = checkoutCalls ? await seedBenchCheckout(database.db, size) : null;
   await seedVariantProduct(database.db);
   await database.close();
-  console.log(`${engine}, ${size} products${adminToken ? ` and ${size} orders` : ''}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-  return Object.assign(target, { adminToken });
+  console.log(`${engine}, ${size} products${adminToken ? ` and ${size} orders` : ''}${checkout ? `, ${SHOPPERS} shoppers` : ''}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  return Object.assign(target, { adminToken, checkout });
 }
 
 /** The built shop on the bench's database, on a free port. */
@@ -308,8 +343,9 @@ async function startShop(target: { databaseUrl?: string; dataDir?: string }, env
 
 async function benchOne(engine: string, size: number): Promise<Row[]> {
   const target = await seeded(engine, size);
-  const { adminToken } = target;
-  const { server, base } = await startShop(target);
+  const { adminToken, checkout } = target;
+  measuredDatabase = target.databaseUrl ? new URL(target.databaseUrl).pathname.slice(1) : null;
+  const { server, base } = await startShop(target, checkout ? CHECKOUT_SHOP_ENV : {});
   const ceilingPort = await freePort();
   let ceiling: ChildProcess | undefined;
   try {
@@ -323,18 +359,7 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     const photoId = newest[0]?._id ?? '1';
     const etag = (await fetch(`${api}/product/product-photo/${photoId}`)).headers.get('etag') ?? '';
     const common = ADJECTIVES[7]; // in 4 % of the names
-    // A guest's cart of 5 lines (issue 19): read, and one line set again (the same quantity: the cart stays as it is).
-    let cartCookie = '';
-    for (const product of newest.slice(0, 5)) {
-      const added = await fetch(`${api}/cart/lines`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cartCookie ? { cookie: cartCookie } : {}) },
-        body: JSON.stringify({ product: product._id }),
-      });
-      cartCookie ||= (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    }
-    const cart = { headers: { cookie: cartCookie } };
-    const calls: Array<[string, string, { headers?: Record<string, string>; body?: string; method?: 'PUT' }?]> = [
+    const calls: Array<[string, string, { headers?: Record<string, string>; body?: string; method?: 'PUT'; requests?: BenchRequest[] }?]> = [
       ['product-list/1', '/product/product-list/1'],
       ['product-list, middle page', `/product/product-list/${Math.max(1, Math.floor(size / 12 / 2))}`],
       ['product-filters (3 categories + a band)', '/product/product-filters', {
@@ -351,9 +376,21 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
       ['get-category', '/category/get-category'],
       ['product-category/{slug}', `/product/product-category/${categories[0]?.slug}?page=1`],
       ['product-count', '/product/product-count'],
-      ['cart, a guest\'s 5 lines', '/cart', cart],
-      ['cart/lines PUT, a guest\'s 5 lines', '/cart/lines', { ...cart, method: 'PUT', body: JSON.stringify({ product: newest[0]?._id, quantity: 1 }) }],
     ];
+    if (checkout) {
+      const requests = checkoutRequests(checkout);
+      const [cartRead, cartSet, quote, quoteWithCode, countries, placeOrder, placeGuestOrder] = CHECKOUT_CALLS;
+      calls.push(
+        [cartRead, '', { requests: requests.cartRead }],
+        [cartSet, '', { requests: requests.cartSet }],
+        [quote, '', { requests: requests.quote }],
+        [quoteWithCode, '', { requests: requests.quoteWithCode }],
+        [countries, '', { requests: requests.countries }],
+        // Placing orders last: they change the catalogue's stock (its cached answers are dropped).
+        [placeOrder, '', { requests: requests.placeOrder }],
+        [placeGuestOrder, '', { requests: requests.placeGuestOrder }],
+      );
+    }
     if (adminToken) {
       const admin = { headers: { authorization: adminToken } };
       const [toShip, shipped, deep, customer, lowStock, byName] = ADMIN_CALLS;
@@ -366,7 +403,18 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
         [byName, `/admin/products?category=${categories[3]?._id}&sort=name&after=${Math.floor(size / 2)}`, admin],
       );
     }
-    const selected = args.only ? calls.filter(([name]) => name.includes(args.only ?? '')) : calls;
+    const selected = calls.filter(([name]) => wanted(name));
+    // Each call of many requests answers its first one well, or the bench stops with the answer.
+    for (const [name, , options] of selected) {
+      const first = options?.requests?.[0];
+      if (!first) continue;
+      const res = await fetch(`${api}${first.path}`, {
+        method: first.method ?? (first.body === undefined ? 'GET' : 'POST'),
+        headers: { ...(first.body === undefined ? {} : { 'content-type': 'application/json' }), ...first.headers },
+        ...(first.body === undefined ? {} : { body: first.body }),
+      });
+      if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    }
 
     const ceilingBody = Buffer.from(await (await fetch(`${api}/product/product-list/1`)).arrayBuffer());
     ceiling = startProcess(process.execPath, ['scripts/bench/ceiling.mjs'], {
@@ -459,7 +507,7 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
       }
     }
     const workloads = variedWorkloads(size, categories, photos);
-    const selected = args.only ? workloads.filter((workload) => workload.name.includes(args.only ?? '')) : workloads;
+    const selected = workloads.filter((workload) => wanted(workload.name));
 
     const ceilingEnv = { CEILING_BODY: ceilingBody.toString('base64') };
     const fastifyPort = await freePort();

@@ -5,6 +5,8 @@ import { ADJECTIVES, NOUNS } from './catalogue.ts';
 
 export interface BenchRequest {
   path: string;
+  /** None: GET without a body, POST with one. */
+  method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   headers?: Record<string, string>;
 }

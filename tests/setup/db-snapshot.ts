@@ -39,3 +39,12 @@ export async function outboxSettled(db: Db, timeoutMs = 10_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * A snapshot without the counts of failed attempts (`auth_failures`): a discount code that does not exist is
+ * a failed guess, counted per client like a wrong password (src/server/modules/discount/guesses.ts), and is
+ * the one thing a refused request leaves behind.
+ */
+export function withoutFailedAttempts({ auth_failures: _failures, ...rest }: Record<string, string>): Record<string, string> {
+  return rest;
+}

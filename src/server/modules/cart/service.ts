@@ -87,7 +87,7 @@ export function createCartService(db: Db) {
     },
 
     /** What an order bought leaves the buyer's cart (an account's, or a guest's under its cookie). */
-    orderPlaced: (owner: CartOwner, orderId: number) => db.transaction((tx) => repo.removeOrdered(tx, owner, orderId)),
+    orderPlaced: (owner: CartOwner, orderId: number) => repo.removeOrdered(db, owner, orderId),
 
     prune: () => repo.pruneGuestCarts(db, GUEST_CART_DAYS),
   };

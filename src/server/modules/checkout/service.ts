@@ -61,6 +61,8 @@ const taxValues = (body: ZoneInput): Record<TaxClass, number> => ({
 export function createCheckoutService(database: Database, options: { timeZone: string }) {
   const { db } = database;
   let kept: Promise<{ zones: Shop['zones']; pricesIncludeTax: boolean }> | null = null;
+  /** The countries' answer of the kept zones (a new read of the zones is a new array: worked out again). */
+  let countriesKept: { zones: Shop['zones']; locale: string; answer: { success: true; zones: boolean; countries: { code: string; name: string }[] } } | null = null;
   // While the listening connection is down, a change made elsewhere could be missed: nothing is kept then.
   let listening = true;
 
@@ -221,12 +223,18 @@ export function createCheckoutService(database: Database, options: { timeZone: s
       return toWireCodeCheck(pricing, planned, code.code, refusal);
     },
 
-    /** The countries the shop delivers to (its zones'), named in the shop's locale, by name. */
+    /**
+     * The countries the shop delivers to (its zones'), named in the shop's locale, by name: worked out once
+     * per kept set of zones and locale (naming and sorting by the locale's collation is most of its cost).
+     */
     async countries() {
       const shop = await loadPricingShop();
+      if (countriesKept?.zones === shop.zones && countriesKept.locale === shop.locale) return countriesKept.answer;
       const codes = [...new Set(shop.zones.flatMap((zone) => zone.countries))];
       const countries = codes.map((code) => ({ code, name: countryName(code, shop.locale) })).sort((a, b) => a.name.localeCompare(b.name, shop.locale));
-      return { success: true as const, zones: shop.zones.length > 0, countries };
+      const answer = { success: true as const, zones: shop.zones.length > 0, countries };
+      countriesKept = { zones: shop.zones, locale: shop.locale, answer };
+      return answer;
     },
   };
 }

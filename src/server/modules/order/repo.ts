@@ -1,5 +1,5 @@
 import { shopMoney } from '../../../domain/money.ts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
@@ -87,20 +87,36 @@ const stockSelection = {
 };
 export type StockRow = SelectResultFields<typeof stockSelection>;
 
+/**
+ * The checkout's reads are named statements: PostgreSQL parses and plans each once per connection instead of
+ * at every call (planning a read of a cart's rows costs more than running it). A list of n ids makes its own
+ * text (`in ($1, …, $n)`), so n is in the name: one statement per size of cart met, at most MAX_CART_ENTRIES.
+ */
+const named = (name: string, ids: unknown[]) => `${name}_${ids.length}`;
+
 /** Lock the products of a cart, in id order so that concurrent checkouts never deadlock. */
 export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
+  if (ids.length === 0) return [];
   return tx
     .select(stockSelection)
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('update')
+    .prepare(named('order_lock_products', ids))
+    .execute();
 }
 
 /** The products of a cart without locking them (the checkout's quote: figures only, nothing taken). */
 export async function productsOf(db: Db | Tx, ids: number[]): Promise<StockRow[]> {
   if (ids.length === 0) return [];
-  return db.select(stockSelection).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
+  return db
+    .select(stockSelection)
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .prepare(named('order_products_of', ids))
+    .execute();
 }
 
 /** Add `delta` (negative to take) to the stock of each product, in one statement. */
@@ -135,7 +151,7 @@ export type VariantStockRow = SelectResultFields<typeof variantSelection>;
 /** The variants a cart names by id (a cart holds at most MAX_CART_ENTRIES). */
 export async function variantsById(tx: Db | Tx, ids: number[]): Promise<VariantStockRow[]> {
   if (ids.length === 0) return [];
-  return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids));
+  return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids)).prepare(named('order_variants_by_id', ids)).execute();
 }
 
 /** The products' variants in stock, in their order (an entry naming only its product takes the first in stock first). */
@@ -145,7 +161,9 @@ export async function variantsInStock(tx: Db | Tx, productIds: number[]): Promis
     .select(variantSelection)
     .from(productVariants)
     .where(and(inArray(productVariants.productId, productIds), sql`${productVariants.stock} > 0`))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+    .prepare(named('order_variants_in_stock', productIds))
+    .execute();
 }
 
 export interface StockMove {
@@ -165,10 +183,11 @@ export interface StockMove {
  * trigger gives them to its first variant. Answers the moves that could not be taken (short, or the variant
  * gone): then no product moved, and the caller refuses (rolling back the variants that did move).
  */
-export async function moveVariantStock(tx: Tx, moves: StockMove[]): Promise<StockMove[]> {
+export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { productsLocked?: boolean } = {}): Promise<StockMove[]> {
   if (moves.length === 0) return [];
   const productIds = [...new Set(moves.map((move) => move.productId))].sort((a, b) => a - b);
-  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
+  // The checkout locked them already (lockProducts, the same order): no second round trip.
+  if (!options.productsLocked) await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
   const perVariant = new Map<number, StockMove>();
   for (const move of moves) {
     if (move.variantId === null) continue;
@@ -246,8 +265,9 @@ export interface OrderFigures {
  * address, in every checkout: no deadlock.)
  */
 export async function lockOrderLimits(tx: Tx, buyerId: number, placedFrom: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:account'), ${buyerId}::int)`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:address'), hashtext(${placedFrom}))`);
+  // One statement, one round trip: a select list is evaluated left to right, so the account's lock is taken first.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:account'), ${buyerId}::int),
+    pg_advisory_xact_lock(hashtext('emporium:order-limit:address'), hashtext(${placedFrom}))`);
 }
 
 export interface OpenOrders {
@@ -255,18 +275,22 @@ export interface OpenOrders {
   units: number;
 }
 
-/** Orders of an account, or placed from an address, still waiting for payment on delivery, and their units. */
-export async function openOrders(tx: Tx, who: { buyerId: number } | { placedFrom: string }): Promise<OpenOrders> {
-  const whose = 'buyerId' in who ? eq(orders.buyerId, who.buyerId) : eq(orders.placedFrom, who.placedFrom);
-  const [row] = await tx
-    .select({
-      orders: sql<number>`count(distinct ${orders.id})::int`,
-      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(whose, awaitingPayment(orders.status)));
-  return { orders: row?.orders ?? 0, units: row?.units ?? 0 };
+/**
+ * The open orders of an account and of a client address, in one round trip: each counted over its own
+ * partial index (orders_open_buyer_idx, orders_open_from_idx) and its orders' lines.
+ */
+export async function openOrdersOf(tx: Tx, buyerId: number, placedFrom: string): Promise<{ account: OpenOrders; address: OpenOrders }> {
+  const counted = (whose: SQL) => sql`select count(distinct ${orders.id})::int as orders, coalesce(sum(${orderItems.quantity}), 0)::int as units
+    from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id} where ${whose} and ${awaitingPayment(orders.status)}`;
+  const result = await tx.execute(sql`with account as (${counted(sql`${orders.buyerId} = ${buyerId}`)}),
+      address as (${counted(sql`${orders.placedFrom} = ${placedFrom}`)})
+    select account.orders as account_orders, account.units as account_units, address.orders as address_orders, address.units as address_units
+    from account, address`);
+  const [row] = (result as unknown as { rows: Array<Record<'account_orders' | 'account_units' | 'address_orders' | 'address_units', number>> }).rows;
+  return {
+    account: { orders: Number(row?.account_orders ?? 0), units: Number(row?.account_units ?? 0) },
+    address: { orders: Number(row?.address_orders ?? 0), units: Number(row?.address_units ?? 0) },
+  };
 }
 
 export async function insertOrder(

@@ -666,11 +666,7 @@ export function createOrderService(
         const buyer = typeof who === 'function' ? await who(tx) : who;
         buyerEmail = buyer.email;
         await repo.lockOrderLimits(tx, buyer.id, actor.address);
-        const [account, address] = await Promise.all([
-          repo.openOrders(tx, { buyerId: buyer.id }),
-          repo.openOrders(tx, { placedFrom: actor.address }),
-        ]);
-        checkOrderLimits({ account, address }, entries.length, limits);
+        checkOrderLimits(await repo.openOrdersOf(tx, buyer.id, actor.address), entries.length, limits);
         const stock = await repo.lockProducts(tx, [...units.keys()]);
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
@@ -696,6 +692,7 @@ export function createOrderService(
         const short = await repo.moveVariantStock(
           tx,
           items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
+          { productsLocked: true },
         );
         if (short.length > 0) {
           const names = items.filter((item) => short.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
