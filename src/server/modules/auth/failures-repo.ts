@@ -36,6 +36,15 @@ export async function countAttempts(db: Db, keys: string[], windowSeconds: numbe
     .returning({ attempts: authFailures.failures, windowStartedAt: authFailures.windowStartedAt });
 }
 
+/** The failures counted under `keys` in their current windows (a key without one, or whose window is over, is left out). */
+export async function readAttempts(db: Db, keys: string[], windowSeconds: number): Promise<AttemptWindow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({ attempts: authFailures.failures, windowStartedAt: authFailures.windowStartedAt })
+    .from(authFailures)
+    .where(and(inArray(authFailures.key, keys), sql`${authFailures.windowStartedAt} >= now() - make_interval(secs => ${windowSeconds})`));
+}
+
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(authFailures).where(eq(authFailures.key, key));
 }

@@ -76,16 +76,20 @@ function refuseOverLimit(window: failures.AttemptWindow, limit: number, windowSe
 }
 
 /**
- * Count an attempt under each key before the thing guessed is checked (one statement: concurrent guesses
- * cannot pass the limit) and refuse with 429 when a key's window is over the limit. Other modules' guessing
- * limits (discount codes) count here, in the same table as the sign-in's.
+ * Count a failed guess under each key (one statement: concurrent failures each get their own number) and
+ * refuse with 429 when a key's window is over the limit. Other modules' guessing limits (discount codes)
+ * count here, in the same table as the sign-in's.
  */
 export async function countGuesses(db: Db, keys: string[], limit: number, windowSeconds: number, what: string): Promise<void> {
   for (const window of await failures.countAttempts(db, keys, windowSeconds)) refuseOverLimit(window, limit, windowSeconds, what);
 }
 
-/** The guess was right: its counted attempt is taken back under each key (only failures stay counted). */
-export const takeBackGuesses = (db: Db, keys: string[]) => failures.uncountAttempt(db, ...keys);
+/** Refuse with 429, before anything is checked, a client whose failed guesses under any key have reached the limit (a read: nothing is counted). */
+export async function refuseGuessedOut(db: Db, keys: string[], limit: number, windowSeconds: number, what: string): Promise<void> {
+  for (const window of await failures.readAttempts(db, keys, windowSeconds)) {
+    refuseOverLimit({ ...window, attempts: window.attempts + 1 }, limit, windowSeconds, what);
+  }
+}
 
 export function createAuthService(db: Db, tokens: Tokens, mailer: Mailer) {
   const signFor = (user: UserRow) => tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion });
