@@ -54,8 +54,13 @@ test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
     await main.getByRole('textbox', { name: 'Currency' }).fill('EUR');
     await main.getByRole('textbox', { name: 'Locale' }).fill('de-DE');
     await expect(main).toContainText('A price reads: 1.234,56\u00a0€');
+    // The success toast lives 2 s (the spec's duration): watched for at every frame inside the page, so a slow poll
+    // on a loaded machine cannot miss it.
+    const saved = page.waitForFunction((text) => document.body.innerText.includes(text), 'Prices are now shown in EUR, written for de-DE', {
+      polling: 'raf',
+    });
     await main.getByRole('button', { name: 'SAVE' }).click();
-    await expect(page.getByText('Prices are now shown in EUR, written for de-DE')).toBeVisible();
+    await saved;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: '.tmp/screenshots/desktop-admin-settings.png' });
     // Prices keep their minor units: 1500 yen are 15,00 €; a new page load reads the setting from the page.
