@@ -30,6 +30,19 @@ interface WireOrder {
   payment: { success: boolean; method: string; status?: string; url?: string | null };
 }
 
+/** A shop that mails (to the test's SMTP server) and takes cards (from the fake Stripe), with no order limits. */
+const shopEnv = (smtp: { url: string }, stripe: FakeStripe) => ({
+  ...NO_ORDER_LIMITS,
+  SMTP_URL: smtp.url,
+  PUBLIC_URL,
+  MAIL_RETRY_SECONDS: '0.05',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+  PAYMENT_RECONCILE_MINUTES: '1440',
+});
+
 describe('guest checkout', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let stripe: FakeStripe;
@@ -42,17 +55,7 @@ describe('guest checkout', () => {
     smtp = await startSmtpServer();
     stripe = await startFakeStripe();
     t = await createTestApp(
-      {
-        ...NO_ORDER_LIMITS,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL,
-        MAIL_RETRY_SECONDS: '0.05',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_URL: stripe.url,
-        PAYMENT_RECONCILE_MINUTES: '1440',
-      },
+      shopEnv(smtp, stripe),
       // Reads of orders (the mail worker's polls of its outbox run beside the requests and are not counted).
       { onQuery: (text) => (/"orders"/.test(text) ? (queries += 1) : undefined) },
     );
@@ -297,17 +300,7 @@ describe('guest checkout with a delivery address: priced as a signed-in order', 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     stripe = await startFakeStripe();
-    t = await createTestApp({
-      ...NO_ORDER_LIMITS,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      MAIL_RETRY_SECONDS: '0.05',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      PAYMENT_RECONCILE_MINUTES: '1440',
-    });
+    t = await createTestApp(shopEnv(smtp, stripe));
     admin = await makeAdmin(t.database.db);
     shopper = await makeUser(t.database.db);
     categoryId = (await makeCategory(t.database.db)).id;

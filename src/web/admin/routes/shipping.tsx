@@ -53,6 +53,33 @@ function rateFields(rate: RateWire): RateFields {
   };
 }
 
+/** An item edited in place: open by its Edit button; closing gives that button the focus back. */
+function useEditInPlace() {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  return { editing, open: () => setEditing(true), close, editButton };
+}
+
+/** A shipping form's buttons: add, or save and cancel when it edits in place. */
+function FormActions({ editing, what, pending, addClassName, onCancel }: { editing: boolean; what: string; pending: boolean; addClassName: string; onCancel?: () => void }) {
+  return (
+    <div className="shipping-form__actions">
+      <button type="submit" className={editing ? 'btn' : addClassName} disabled={pending}>
+        {editing ? `Save ${what}` : `Add ${what}`}
+      </button>
+      {editing && (
+        <button type="button" className="btn btn--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** Takes the focus when it opens (an edit form opened by its button). */
 function useFocusOnOpen<T extends HTMLElement>(on: boolean) {
   const ref = useRef<T>(null);
@@ -117,16 +144,7 @@ function RateForm({ zoneId, rate, onDone }: { zoneId: string; rate?: RateWire; o
       )}
       <label htmlFor={id('free')}>Free from (optional)</label>
       <input id={id('free')} inputMode="decimal" value={fields.freeFrom} onChange={(event) => setFields({ ...fields, freeFrom: event.target.value })} />
-      <div className="shipping-form__actions">
-        <button type="submit" className={editing ? 'btn' : 'btn btn--secondary'} disabled={change.isPending}>
-          {editing ? 'Save method' : 'Add method'}
-        </button>
-        {editing && (
-          <button type="button" className="btn btn--secondary" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions editing={editing} what="method" pending={change.isPending} addClassName="btn btn--secondary" onCancel={onDone} />
     </form>
   );
 }
@@ -202,28 +220,14 @@ function ZoneForm({ zone, onDone }: { zone?: ZoneWire; onDone?: () => void }) {
       {field('standard', 'Standard tax %', '20')}
       {field('reduced', 'Reduced tax %', '5.5')}
       {field('zero', 'Zero-rate tax %', '0')}
-      <div className="shipping-form__actions">
-        <button type="submit" className="btn" disabled={change.isPending}>
-          {editing ? 'Save zone' : 'Add zone'}
-        </button>
-        {editing && (
-          <button type="button" className="btn btn--secondary" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions editing={editing} what="zone" pending={change.isPending} addClassName="btn" onCancel={onDone} />
     </form>
   );
 }
 
 /** A delivery method in its zone's list: its summary with Edit and Delete, or its edit form. */
 function RateItem({ zoneId, rate, onDelete }: { zoneId: string; rate: RateWire; onDelete: () => void }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
+  const { editing, open, close, editButton } = useEditInPlace();
   if (editing) {
     return (
       <li className="admin-shipping__rate--editing">
@@ -237,7 +241,7 @@ function RateItem({ zoneId, rate, onDelete }: { zoneId: string; rate: RateWire; 
         <strong>{rate.name}</strong> ({rate.kind}): {rateText(rate)}
       </span>
       <span className="admin-shipping__actions">
-        <button type="button" ref={editButton} className="btn btn--secondary" aria-label={`Edit ${rate.name}`} onClick={() => setEditing(true)}>
+        <button type="button" ref={editButton} className="btn btn--secondary" aria-label={`Edit ${rate.name}`} onClick={open}>
           Edit
         </button>
         <button type="button" className="btn btn--secondary" aria-label={`Delete ${rate.name}`} onClick={onDelete}>
@@ -250,12 +254,7 @@ function RateItem({ zoneId, rate, onDelete }: { zoneId: string; rate: RateWire; 
 
 /** A zone: its countries, taxes and methods, with Edit zone (the zone's form in place) and Delete zone. */
 function ZoneSection({ zone, run }: { zone: ZoneWire; run: (message: string, change: Parameters<ReturnType<typeof useShippingChange>['mutate']>[0]) => void }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
+  const { editing, open, close, editButton } = useEditInPlace();
   return (
     <section className="card admin-shipping__zone" aria-labelledby={`zone-${zone._id}`}>
       <header>
@@ -267,7 +266,7 @@ function ZoneSection({ zone, run }: { zone: ZoneWire; run: (message: string, cha
             className="btn btn--secondary"
             aria-expanded={editing}
             aria-label={`Edit zone ${zone.name}`}
-            onClick={() => (editing ? close() : setEditing(true))}
+            onClick={editing ? close : open}
           >
             Edit zone
           </button>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryAddressInput } from '../../../../contract/address.ts';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { orderBody, type OrderInput } from './place-order.ts';
+import { type OrderInput, orderBody, refreshStock } from './place-order.ts';
 
 /**
  * POST auth/guest-orders: checkout without an account, the signed-in checkout's body (cart, payment
@@ -19,9 +19,6 @@ export const usePlaceGuestOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeGuestOrder,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['product'] });
-    },
+    onSuccess: () => refreshStock(queryClient),
   });
 };

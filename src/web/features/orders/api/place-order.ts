@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryAddressInput } from '../../../../contract/address.ts';
 import type { PaymentMethod } from '../../../../domain/order-lifecycle.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -33,14 +33,19 @@ export const placeOrder = (input: OrderInput) => api.call('placeOrder', { body: 
 /** Only ids travel: a product's, and its chosen variant's. */
 export const cartIds = (cart: CartEntry[]) => cart.map((entry) => (entry.variant ? { _id: entry._id, variant: entry.variant._id } : { _id: entry._id }));
 
+/** A placed order took stock: the products' pages and lists are read again. */
+export const refreshStock = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: ['products'] });
+  void queryClient.invalidateQueries({ queryKey: ['product'] });
+};
+
 export const usePlaceOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['product'] });
+      refreshStock(queryClient);
     },
   });
 };
