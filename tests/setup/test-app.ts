@@ -9,6 +9,7 @@ import { type Env, testEnv } from '../../src/server/env.ts';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type NoticeOptions, watchCatalogueNotices } from './catalogue-notices.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { adminQuery, databaseUrl } from './postgres-template.ts';
 
 export interface TestDatabase {
@@ -18,7 +19,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a copy of the PostgreSQL template. */
+/** A fresh, migrated database for one test file: a copy of this run's template, in-memory PGlite or on PostgreSQL. */
 export async function freshDatabase(options: { onQuery?: (sqlText: string) => void } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
@@ -36,8 +37,7 @@ export async function freshDatabase(options: { onQuery?: (sqlText: string) => vo
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://', ...options });
-  await database.migrate();
+  const database = await openDatabase({ dataDir: 'memory://', template: pgliteTemplate(), ...options });
   return { database, drop: () => database.close() };
 }
 
