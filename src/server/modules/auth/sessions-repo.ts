@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { revokedTokens, users } from '../../db/schema.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import type { UserRow } from '../user/service.ts';
 
 /**
@@ -8,13 +9,18 @@ import type { UserRow } from '../user/service.ts';
  * every call anyway, and the revoked-token lookup rides along on its primary key.
  */
 export async function sessionUser(db: Db, userId: number, sessionId: string): Promise<{ user: UserRow; revoked: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      user: users,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sessionId})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  // Asked on every signed-in call: prepared once (its SQL built once, parsed and planned once per connection).
+  const query = preparedOnce(db, 'session_user', () =>
+    db
+      .select({
+        user: users,
+        revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('sessionId')})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('session_user'),
+  );
+  const [row] = await query.execute({ userId, sessionId });
   return row;
 }
 

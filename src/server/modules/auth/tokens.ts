@@ -30,8 +30,35 @@ export async function resolveJwtSecret(db: Db, configured: string | undefined): 
   return getOrCreateSetting(db, 'jwt_secret', randomBytes(48).toString('base64url'));
 }
 
+/** How many verified tokens a process keeps (each a few hundred bytes): the sessions in use at once. */
+const VERIFIED_KEPT = 10_000;
+
 export function createTokens(secret: string, expiresIn: string): Tokens {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens already verified, with their session: a token's signature and claims are a fixed function of the
+   * token and the secret, so it is checked once (an HMAC through WebCrypto and a JSON parse on every signed-in
+   * call before) and only its expiry again. What can change (the user, a revoked session, a new session
+   * version) is read from the database on every call all the same. Oldest first out when full.
+   */
+  const verified = new Map<string, TokenSession>();
+
+  async function check(token: string): Promise<TokenSession | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      // Tokens issued before session versions existed carry none: they belong to version 0.
+      const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
+      if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(sessionVersion)) return null;
+      if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+      // Tokens issued before sessions had ids are named by their subject and second of issue.
+      const sessionId = typeof payload.jti === 'string' && payload.jti.length <= 64 ? payload.jti : `${userId}@${payload.iat}`;
+      return { userId, sessionVersion: sessionVersion as number, sessionId, expiresAt: new Date(payload.exp * 1000) };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     sign: ({ userId, sessionVersion }) =>
       new SignJWT({ sv: sessionVersion })
@@ -43,19 +70,18 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
         .setExpirationTime(expiresIn)
         .sign(key),
     verify: async (token) => {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        const userId = Number(payload.sub);
-        // Tokens issued before session versions existed carry none: they belong to version 0.
-        const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
-        if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(sessionVersion)) return null;
-        if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
-        // Tokens issued before sessions had ids are named by their subject and second of issue.
-        const sessionId = typeof payload.jti === 'string' && payload.jti.length <= 64 ? payload.jti : `${userId}@${payload.iat}`;
-        return { userId, sessionVersion: sessionVersion as number, sessionId, expiresAt: new Date(payload.exp * 1000) };
-      } catch {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt.getTime() > Date.now()) return known;
+        verified.delete(token);
         return null;
       }
+      const session = await check(token);
+      if (session) {
+        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, session);
+      }
+      return session;
     },
   };
 }
