@@ -69,11 +69,10 @@ export async function insertCode(tx: Tx, values: NewDiscountCode): Promise<Disco
   return row;
 }
 
-/** Codes of a batch, skipping texts already taken: answers the ones made. */
-export async function insertCodesSkippingTaken(tx: Tx, values: NewDiscountCode[]): Promise<string[]> {
+/** Codes of a batch, skipping texts already taken: answers the rows made. */
+export async function insertCodesSkippingTaken(tx: Tx, values: NewDiscountCode[]): Promise<DiscountCodeRow[]> {
   if (values.length === 0) return [];
-  const rows = await tx.insert(discountCodes).values(values).onConflictDoNothing({ target: discountCodes.code }).returning({ code: discountCodes.code });
-  return rows.map((row) => row.code);
+  return tx.insert(discountCodes).values(values).onConflictDoNothing({ target: discountCodes.code }).returning();
 }
 
 export async function updateCode(tx: Tx, id: number, values: Partial<NewDiscountCode>): Promise<DiscountCodeRow | undefined> {

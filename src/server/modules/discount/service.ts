@@ -107,18 +107,18 @@ export function createDiscountService(db: Db) {
       const batch = `${input.prefix.replace(/[-_]+$/, '') || 'BATCH'}-${new Date().toISOString().slice(0, 19)}-${randomInt(1_000_000)}`;
       const columns = { ...columnsOf(input), batch };
       return db.transaction(async (tx: Tx) => {
-        const made: string[] = [];
+        const made: repo.DiscountCodeRow[] = [];
         for (let round = 0; made.length < input.count; round += 1) {
           if (round >= 20) throw conflict(`prefix: too few free codes left with the prefix ${input.prefix}`);
           const wanted = new Set<string>();
           while (wanted.size < input.count - made.length) wanted.add(randomCode(input.prefix));
           made.push(...(await repo.insertCodesSkippingTaken(tx, [...wanted].map((code) => ({ code, ...columns })))));
         }
-        const rows = await Promise.all(made.map((code) => repo.codeByText(tx, code, false)));
-        for (const row of rows) {
-          if (row) await recordChange(tx, actor, { action: 'discount.create', entity: 'discount', entityId: row.id, after: { ...auditOf(row), batch } });
+        // One statement at a time on the transaction's connection (pg refuses overlapping queries on one client).
+        for (const row of made) {
+          await recordChange(tx, actor, { action: 'discount.create', entity: 'discount', entityId: row.id, after: { ...auditOf(row), batch } });
         }
-        return { batch, codes: made };
+        return { batch, codes: made.map((row) => row.code) };
       });
     },
 

@@ -354,11 +354,10 @@ export function createOrderService(
   async function withItems(tx: Db | Tx, orderId: number) {
     const order = await repo.findOrder(tx, orderId);
     if (!order) throw notFound('Order not found');
-    const [items, live, taxLines] = await Promise.all([
-      repo.itemsOfOrders(tx, [orderId]),
-      payRepo.livePayments(tx, [orderId]),
-      repo.taxLinesOfOrders(tx, [orderId]),
-    ]);
+    // One after the other: `tx` may be a transaction, whose one connection takes one query at a time.
+    const items = await repo.itemsOfOrders(tx, [orderId]);
+    const live = await payRepo.livePayments(tx, [orderId]);
+    const taxLines = await repo.taxLinesOfOrders(tx, [orderId]);
     return { order, items, live, taxLines };
   }
 
