@@ -194,7 +194,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
             ...settingsHandlers(shopMoney),
             ...checkoutHandlers(checkout),
             ...categoryHandlers(categories),
-            ...productHandlers(products, categories, createVariantService(db)),
+            ...productHandlers(products, categories, createVariantService(db, answers.derivedView)),
             ...adminProductHandlers(createAdminProductService(db)),
             ...auditHandlers(createAuditService(db)),
             ...dataHandlers(createDataService(db, env.SHOP_TIMEZONE)),

@@ -38,14 +38,17 @@ describe('product photo revalidation without the database', () => {
   }
   const get = (id: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', `/api/v1/product/product-photo/${id}`, { query, headers });
+  /** A photo of a product's gallery (its id in the gallery, `gallery:<id>`) or a product's photo (its product's id). */
+  const getAny = (id: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    id.startsWith('gallery:') ? call(t.app, 'GET', `/api/v1/product/gallery-photo/${id.slice(8)}`, { query, headers }) : get(id, query, headers);
 
   /** The photo's ETag (and its copy's), then a matching revalidation: 304 with the ETag, and no query. */
   async function expectRevalidatedWithoutQuery(id: string, query: Record<string, string>): Promise<string> {
-    const first = await get(id, query);
+    const first = await getAny(id, query);
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     queries = [];
-    const again = await get(id, query, { 'if-none-match': etag });
+    const again = await getAny(id, query, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.headers.etag).toBe(etag);
     expect(queries, JSON.stringify(query)).toEqual([]);
@@ -80,5 +83,33 @@ describe('product photo revalidation without the database', () => {
     const res = await get(id, {}, { 'if-none-match': before });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe('"changed-behind"');
+  });
+
+  /** A second photo added to the product's gallery: its id there. */
+  async function addToGallery(productId: string, photo: Buffer): Promise<string> {
+    const form = await multipart({ alt: 'From the side' }, { field: 'photo', data: photo, filename: 'side.jpg', type: 'image/jpeg' });
+    const res = await call(t.app, 'POST', `/api/v1/product/product-photos/${productId}`, { token: admin.token, headers: form.headers, body: form.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.noticesSettled();
+    const photos = res.json().photos as { _id: string }[];
+    return (photos.at(-1) as { _id: string })._id;
+  }
+
+  it("a gallery photo and its copies: 304 with no query; changed behind the app, its new ETag once the notice arrives", async () => {
+    const productId = await save(await photoOf('#223344'));
+    const photoId = await addToGallery(productId, await photoOf('#445566'));
+    const before = await expectRevalidatedWithoutQuery(`gallery:${photoId}`, {});
+    await expectRevalidatedWithoutQuery(`gallery:${photoId}`, { w: '320' });
+    await expectRevalidatedWithoutQuery(`gallery:${photoId}`, { w: '1280', v: '2' });
+    await t.database.db.execute(sql`update product_photos set etag = '"gallery-changed"' where id = ${Number(photoId)}`);
+    await t.noticesSettled();
+    const res = await getAny(`gallery:${photoId}`, {}, { 'if-none-match': before });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe('"gallery-changed"');
+    // A photo taken out of the gallery is gone, revalidated or not.
+    const gone = await call(t.app, 'DELETE', `/api/v1/product/product-photos/${productId}/${photoId}`, { token: admin.token });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await t.noticesSettled();
+    expect((await getAny(`gallery:${photoId}`, {}, { 'if-none-match': '"gallery-changed"' })).statusCode).toBe(404);
   });
 });

@@ -181,7 +181,14 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     galleryPhoto: async (request, reply) => {
       const { photoId } = request.params;
       const { w: width } = request.query;
-      const found = width === undefined ? await variants.photoEtag(photoId) : await variants.photoCopy(photoId, width);
+      // A revalidation of what the process has seen: answered from the kept ETag, without the database.
+      const known = await variants.photoEtag(photoId, width);
+      if (known && matchesEtag(request.headers['if-none-match'], known)) {
+        reply.header('etag', known);
+        reply.header('cache-control', photoCacheControl(request.query.v));
+        return reply.code(304).send();
+      }
+      const found = width === undefined ? known : await variants.photoCopy(photoId, width);
       if (!found) return reply.code(404).send({ success: false, message: 'Photo not found' });
       const etag = typeof found === 'string' ? found : found.etag;
       reply.header('etag', etag);

@@ -55,7 +55,7 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 /** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
-const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
   many: async <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>) => {
     const computed = await compute([...keys]);
     return keys.map((key) => computed.get(key));

@@ -367,6 +367,14 @@ export async function findGalleryPhotoEtag(db: Db, photoId: number): Promise<str
   return row?.etag;
 }
 
+export async function findGalleryPhotoCopyEtag(db: Db, photoId: number, width: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ etag: productPhotoVariants.etag })
+    .from(productPhotoVariants)
+    .where(and(eq(productPhotoVariants.photoId, photoId), eq(productPhotoVariants.width, width)));
+  return row?.etag;
+}
+
 export async function findGalleryPhotoCopy(db: Db, photoId: number, width: number): Promise<VariantValues | undefined> {
   const [row] = await db
     .select({ width: productPhotoVariants.width, data: productPhotoVariants.data, etag: productPhotoVariants.etag })

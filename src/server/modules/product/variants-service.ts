@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type Actor, recordChange } from '../audit/service.ts';
 import { toAuditVariants } from './mapper.ts';
 import * as products from './repo.ts';
+import { type Derived, noDerived } from './service.ts';
 import * as repo from './variants-repo.ts';
 
 export type { GalleryRow, OptionRow, VariantRow } from './variants-repo.ts';
@@ -21,7 +22,8 @@ export interface ProductVariants {
   photos: repo.GalleryRow[];
 }
 
-export function createVariantService(db: Db) {
+/** `derived`: the gallery photos' ETags kept until the catalogue changes (AnswerCache.derived), as the product photo's. */
+export function createVariantService(db: Db, derived: Derived = noDerived) {
   async function read(productId: number): Promise<ProductVariants> {
     const [options, variants, photos] = await Promise.all([
       repo.findOptions(db, productId),
@@ -174,7 +176,11 @@ export function createVariantService(db: Db) {
       return read(productId);
     },
 
-    photoEtag: (photoId: number) => repo.findGalleryPhotoEtag(db, photoId),
+    /** A gallery photo's ETag, or its smaller copy's (none while the copy is not made): a revalidation asks no query. */
+    photoEtag: (photoId: number, width?: PhotoWidth) =>
+      width === undefined
+        ? derived(`gallery-etag ${photoId}`, () => repo.findGalleryPhotoEtag(db, photoId), (etag) => etag?.length ?? 0)
+        : derived(`gallery-etag ${photoId} ${width}`, () => repo.findGalleryPhotoCopyEtag(db, photoId, width), (etag) => etag?.length ?? 0),
     photo: (photoId: number) => repo.findGalleryPhoto(db, photoId),
 
     /** A smaller WebP copy of a gallery photo; made (once) if it is missing. */
