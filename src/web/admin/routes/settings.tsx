@@ -46,10 +46,12 @@ function SettingsForm({ initial, locked }: { initial: ShopMoneyBody; locked: boo
 
   const submit = form.handleSubmit((data) => {
     if (update.isPending) return;
-    update.mutate(data, {
-      onSuccess: (saved) => notify.success(`Prices are now shown in ${saved.currency}, written for ${saved.locale}`),
-      onError: (error) => notify.error(errorMessage(error)),
-    });
+    // Told through the promise, not mutate's callbacks: the save reloads every query, and the settings' new
+    // values remount this form (its key), which drops mutate's callbacks before they run (no toast came).
+    update.mutateAsync(data).then(
+      (saved) => notify.success(`Prices are now shown in ${saved.currency}, written for ${saved.locale}`),
+      (error: unknown) => notify.error(errorMessage(error)),
+    );
   });
 
   return (
