@@ -31,19 +31,21 @@ function BannerForm({
 
   const run = (changeOf: Parameters<typeof change.mutate>[0], done: string, after?: () => void) => {
     setError(null);
-    change.mutate(changeOf, {
-      onSuccess: () => {
+    // Told through the promise, not mutate's callbacks: the new list can remount this form (its key holds
+    // the banners' count, place and picture), which would drop mutate's callbacks before they run.
+    change.mutateAsync(changeOf).then(
+      () => {
         notify.success(done);
         after?.();
       },
-      onError: (failure) => {
+      (failure: unknown) => {
         const refusal = refusalOf(errorMessage(failure));
         if (refusal && refusal.field !== 'position') {
           setError(refusal);
           document.getElementById(`${id}-${refusal.field}`)?.focus();
         } else notify.error(errorMessage(failure));
       },
-    });
+    );
   };
   const input = (extra: Partial<BannerInput> = {}): BannerInput => ({ ...values, image, ...extra });
 
