@@ -62,6 +62,8 @@ test.describe('first load on a phone', () => {
     await page.goto('/');
     await expect(page.getByRole('article', { name: product.name })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // The banners move on by themselves (every 3.5 s): the next slide's dot moves no other dot.
+    await expect(page.locator('.carousel__dot').nth(1)).toHaveAttribute('data-active', 'true', { timeout: 10_000 });
     expect(await layoutShifts(page), 'layout shifts on /').toEqual([]);
     expectNoSkippedLevel(await headingLevels(page), '/');
 
