@@ -43,9 +43,6 @@ test.describe('a yen shop (SHOP_CURRENCY=JPY, SHOP_LOCALE=ja-JP)', () => {
 
   // Last: it changes the shop for good.
   test('the owner switches to euros written in German on Settings; the card follows (phone and desktop)', async ({ page }) => {
-    // Sign-in, an accessibility scan, a save and a new page load: 4-9 s alone, past 45 s under CI's load (2 workers
-    // beside the unit stage's leftovers), so it gets the 90 s of the other long walks.
-    test.setTimeout(90_000);
     await signInBrowser(page, await new ShopApi(api).admin());
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${base}/dashboard/admin/settings`);
