@@ -1,5 +1,9 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
 //                   [--connections 50] [--workers N] [--only text[,text…]] [--cold] [--varied]
+//                   [--profile folder]
+//
+// `--profile /tmp/prof`: the shop runs under `node --cpu-prof`, one profile per shop started, written to the
+// folder when it stops; `node scripts/bench/profile-summary.mjs <file.cpuprofile>` prints where the time went.
 //
 // `--only cart,checkout,orders POST`: the cart and checkout calls of issue 19 (scripts/bench/checkout.ts), each
 // request of another of 2,000 shoppers: a guest cart's read and a line set again, the checkout's quote with and
@@ -52,6 +56,9 @@ const { values: args } = parseArgs({
     // so the table shows what the database and the server's own work cost.
     cold: { type: 'boolean', default: false },
     varied: { type: 'boolean', default: false },
+    // The shop runs under `node --cpu-prof`: a CPU profile per shop process in this folder (read with
+    // scripts/bench/profile-summary.mjs).
+    profile: { type: 'string' },
   },
 });
 const sizes = args.products.split(',').map(Number);
@@ -330,7 +337,8 @@ async function seeded(engine: string, size: number, name = `emporium_bench_${siz
 /** The built shop on the bench's database, on a free port. */
 async function startShop(target: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}) {
   const port = await freePort();
-  const server = startProcess(process.execPath, ['dist/server/server.js'], {
+  const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const server = startProcess(process.execPath, [...profiling, 'dist/server/server.js'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -58,5 +59,20 @@ describe('search: category names and typos', () => {
       expect(res.headers['x-search-corrected'], keyword).toBeUndefined();
       expect(res.headers['x-total-count']).toBe('0');
     }
+  });
+
+  it('finds a product at once after its stock changed (an order), its new row version waiting in the GIN pending lists', async () => {
+    // The search indexes (and the mails' search) keep a pending list of at most 256 kB (migration 0024): an
+    // order's stock change no longer inserts every trigram of the row into the trees.
+    const options = (await t.database.db.execute(sql`select relname, reloptions from pg_class
+      where relname in ('products_search_idx', 'products_text_trgm_idx', 'mail_outbox_search_trgm_idx') order by relname`)) as unknown as {
+      rows: Array<{ relname: string; reloptions: string[] }>;
+    };
+    expect(options.rows.map((row) => [row.relname, [...row.reloptions].sort()])).toEqual(
+      ['mail_outbox_search_trgm_idx', 'products_search_idx', 'products_text_trgm_idx'].map((name) => [name, ['fastupdate=true', 'gin_pending_list_limit=256']]),
+    );
+    await t.database.db.execute(sql`update products set quantity = quantity - 1, updated_at = now() where name = 'Travel Earbuds'`);
+    expect(names(await search('earbud'))).toEqual(['Travel Earbuds']);
+    expect(names(await search('charging'))).toEqual(['Travel Earbuds']);
   });
 });

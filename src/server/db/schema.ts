@@ -24,6 +24,11 @@ export const toShip = (t: { status: AnyColumn; paymentStatus: AnyColumn; payment
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * The storage of a GIN index on rows that are updated (new row versions): new entries go to a pending list of at
+ * most 256 kB, merged into the index in one batch (see products_search_idx).
+ */
+const GIN_PENDING = { fastupdate: true, gin_pending_list_limit: 256 };
 
 export const users = pgTable(
   'users',
@@ -128,13 +133,17 @@ export const products = pgTable(
     index('products_name_id_idx').on(t.name, t.id),
     index('products_price_id_idx').on(t.priceCents, t.id),
     index('products_quantity_id_idx').on(t.quantity, t.id),
-    // GIN indexes without a pending list (fastupdate off): a bulk load is searchable at full speed at once,
-    // instead of after the next vacuum (writes to the catalogue are rare, reads are not).
-    index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    // GIN indexes with a small pending list (GIN_PENDING): every order changes its products' stock, and a
+    // stock change is a new row version that every index must point to (quantity is indexed, so it cannot be
+    // a HOT update). Without a pending list each one inserted the row's ~100 trigrams and its words into the
+    // two GIN trees (2,600 buffers for a 5-line order, 2-5 ms of PostgreSQL); with one, they are appended
+    // and merged into the trees in a batch once the list passes 256 kB, which keeps a bulk load searchable
+    // at full speed (a search reads the list too: +0.1 ms when full). Decision record 0020.
+    index('products_search_idx').using('gin', t.search).with(GIN_PENDING),
     // Substrings of 3 or more characters anywhere in the name or description (search, ILIKE '%word%').
     index('products_text_trgm_idx')
       .using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`)
-      .with({ fastupdate: false }),
+      .with(GIN_PENDING),
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
     check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
@@ -533,9 +542,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(t.createdAt, t.id),
     index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
     // The admin's search of the outbox by recipient or subject (substrings, ILIKE '%word%').
+    // A pending list as the products' (each mail's status changes two or three times: new row versions).
     index('mail_outbox_search_trgm_idx')
       .using('gin', sql`(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`)
-      .with({ fastupdate: false }),
+      .with(GIN_PENDING),
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sending', 'sent', 'kept', 'failed')`),
   ],
 );
