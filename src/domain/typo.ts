@@ -20,19 +20,27 @@ export function oneTypoApart(a: string, b: string): boolean {
   return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);
 }
 
-/**
- * The word of `texts` one typo away from `word` (lower case), the most frequent if several are; null if none.
- * Texts are product names and descriptions and category names that look like the word (found by trigrams).
- */
-export function correctWord(word: string, texts: readonly string[]): string | null {
+/** The words of some texts (lower case, letters and digits), with how many times each occurs. */
+export function wordCounts(texts: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const text of texts) {
-    for (const candidate of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-      if (oneTypoApart(word, candidate)) counts.set(candidate, (counts.get(candidate) ?? 0) + 1);
-    }
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
+  return counts;
+}
+
+/**
+ * Of `candidates` (words with how common each is: the catalogue's words with how many products have them,
+ * the category names' words), the one one typo away from `word` (lower case), the most common if several
+ * are (ties: the first in alphabetical order); null if none.
+ */
+export function correctWord(word: string, candidates: Iterable<readonly [string, number]>): string | null {
   let best: string | null = null;
   let bestCount = 0;
+  const counts = new Map<string, number>();
+  for (const [candidate, count] of candidates) {
+    if (oneTypoApart(word, candidate)) counts.set(candidate, (counts.get(candidate) ?? 0) + count);
+  }
   for (const [candidate, count] of counts) {
     if (count > bestCount || (count === bestCount && best !== null && candidate < best)) {
       best = candidate;

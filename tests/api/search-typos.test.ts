@@ -76,3 +76,62 @@ describe('search: category names and typos', () => {
     expect(names(await search('charging'))).toEqual(['Travel Earbuds']);
   });
 });
+
+/**
+ * The typo correction reads the catalogue's words from the vocabulary the products' triggers keep (migration
+ * 0025): every listed product counts, renamed, drafted and deleted products stop counting at once.
+ */
+describe('search: the typo correction follows the whole catalogue', () => {
+  let t: TestApp;
+  const search = (keyword: string) => call(t.app, 'GET', `/api/v1/product/search/${encodeURIComponent(keyword)}`);
+  const names = (res: { json: () => { name: string }[] }) => res.json().map((product) => product.name).sort();
+  const count = async (word: string) => {
+    const result = (await t.database.db.execute(sql`select products from search_words where word = ${word}`)) as unknown as { rows: Array<{ products: number }> };
+    return result.rows[0]?.products ?? 0;
+  };
+  /** A change made behind the app (as another process would), then its notice heard. */
+  const change = async (statement: ReturnType<typeof sql>) => {
+    await t.database.db.execute(statement);
+    await t.noticesSettled();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('corrects to the word most listed products have; a rename, a draft and a deletion change that at once', async () => {
+    const furniture = await makeCategory(t.database.db, 'Furniture');
+    for (const name of ['Oak Table', 'Side Table', 'Table Lamp']) await makeProduct(t.database.db, { categoryId: furniture.id, name, description: 'Made to last.' });
+    await makeProduct(t.database.db, { categoryId: furniture.id, name: 'USB Cable', description: 'Two metres, braided.' });
+    await t.noticesSettled();
+    expect([await count('table'), await count('cable'), await count('braided'), await count('two')]).toEqual([3, 1, 1, 0]);
+
+    // "gable" is one typo from both: the more common wins.
+    let res = await search('gable');
+    expect(res.headers['x-search-corrected']).toBe('table');
+    expect(names(res)).toEqual(['Oak Table', 'Side Table', 'Table Lamp']);
+
+    // Two renamed: "cable" is now in three listed products, "table" in one.
+    await change(sql`update products set name = replace(name, 'Table', 'Cable') where name in ('Side Table', 'Table Lamp')`);
+    expect([await count('table'), await count('cable')]).toEqual([1, 3]);
+    res = await search('gable');
+    expect(res.headers['x-search-corrected']).toBe('cable');
+    expect(names(res)).toEqual(['Cable Lamp', 'Side Cable', 'USB Cable']);
+
+    // Drafts' words do not count (a shopper cannot find them); a stock change alone changes nothing.
+    await change(sql`update products set draft = true where name like '%Cable%'`);
+    await change(sql`update products set quantity = quantity + 1`);
+    expect([await count('table'), await count('cable')]).toEqual([1, 0]);
+    res = await search('gable');
+    expect(res.headers['x-search-corrected']).toBe('table');
+    expect(names(res)).toEqual(['Oak Table']);
+
+    // The last listed product with the word deleted: nothing to correct to.
+    await change(sql`delete from products where name = 'Oak Table'`);
+    expect(await count('table')).toBe(0);
+    res = await search('gable');
+    expect(res.headers['x-search-corrected']).toBeUndefined();
+    expect(res.json()).toEqual([]);
+  });
+});

@@ -731,6 +731,22 @@ export const adminProductCounts = pgTable('admin_product_counts', {
 });
 
 /**
+ * The catalogue's words, for the search's typo correction: every word of four to 100 letters or digits of a
+ * listed product's name or description (lower case, as PostgreSQL's `simple` text search parser splits
+ * them), with how many listed products have it. Kept by statement-level triggers on products (migration
+ * 0025): a correction looks words up here through the trigram index, never through the products.
+ */
+export const searchVocabulary = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  // Written rarely (a product's name, description or draft state changes): no pending list.
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false })],
+);
+
+/**
  * The shop's own words (one row, id 1): contact details, the About text, the policies, the announcement
  * bar. An empty text is one the owner has not written yet.
  */

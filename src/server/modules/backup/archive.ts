@@ -73,11 +73,11 @@ export const BACKUP_TABLES: TableSpec[] = [
 ];
 
 /**
- * Tables a backup leaves out, on purpose: counters the restore's triggers rebuild, failed sign-ins and the
+ * Tables a backup leaves out, on purpose: counters (and the search's vocabulary) the restore's triggers rebuild, failed sign-ins and the
  * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh), and
  * the undo of a status change (seconds long: a restored shop's changes are final).
  */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'admin_order_counts', 'admin_product_counts', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'admin_order_counts', 'admin_product_counts', 'search_words', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
 
 /** The columns a backup keeps and a restore writes: all but generated ones (the search vector). */
 async function storedColumns(db: Db | Tx, table: string): Promise<string[]> {

@@ -1,10 +1,11 @@
 import { UNPAGED_PRODUCTS_MAX } from '../../../contract/product.ts';
 import { standardBandIndex } from '../../../domain/price-bands.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
+import { wordCounts } from '../../../domain/typo.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
-import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products } from '../../db/schema.ts';
+import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products, searchVocabulary } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
 export const productSelection = {
@@ -330,22 +331,23 @@ export function searchCondition(words: string[], categoryNames: readonly Categor
 const TYPO_SIMILARITY = 0.4;
 
 /**
- * Names, descriptions and category names with a word that looks like `word` (found through the trigram
- * index): where a misspelt word's correction is looked for.
+ * The catalogue's words a misspelt `word` may have come from: alike it (trigram word similarity, through the
+ * vocabulary's index) and within a letter of its length, the most common first (with how many listed
+ * products have each), then the words of the category names alike it (once per name).
  */
-export async function textsLike(db: Db, word: string, limit: number): Promise<string[]> {
+export async function wordsLike(db: Db, word: string, limit: number): Promise<Array<readonly [string, number]>> {
+  const length = Array.from(word).length;
   return db.transaction(async (tx) => {
     // The `<%` operator's threshold, for this transaction only.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-    const productRows = await tx
-      .select({ text: searchableText })
-      .from(products)
-      .where(and(sql`${word} <% ${searchableText}`, listed))
-      // Not ordered by likeness: that reads every alike row (10,000 at 100,000 products, 195 ms); the first
-      // `limit` are enough to find a word one typo away (25 ms).
+    const words = await tx
+      .select({ word: searchVocabulary.word, products: searchVocabulary.products })
+      .from(searchVocabulary)
+      .where(and(sql`${word} <% ${searchVocabulary.word}`, sql`length(${searchVocabulary.word}) between ${length - 1} and ${length + 1}`))
+      .orderBy(desc(searchVocabulary.products), asc(searchVocabulary.word))
       .limit(limit);
     const categoryRows = await tx.select({ text: categories.name }).from(categories).where(sql`${word} <% ${categories.name}`);
-    return [...productRows, ...categoryRows].map((row) => String(row.text));
+    return [...words.map((row) => [row.word, row.products] as const), ...wordCounts(categoryRows.map((row) => row.text))];
   });
 }
 

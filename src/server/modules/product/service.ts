@@ -86,7 +86,7 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** A product's kept JSON fragment is named this and its id. */
 const FRAGMENT_KEY = 'product-json ';
 
-/** Texts looked at for a misspelt word's correction. */
+/** The catalogue's words looked at for a misspelt word's correction, the most common first. */
 const TYPO_CANDIDATES = 200;
 
 /**
@@ -230,7 +230,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
       const corrected = await derived(`search-correction ${words.join(' ')}`, async () => {
         const fixed = await Promise.all(
           words.map(async (word) =>
-            Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.textsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
+            Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.wordsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
           ),
         );
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
