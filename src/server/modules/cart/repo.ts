@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { cartLines, carts, categories, productPhotos, products, productVariantPhotos, productVariants } from '../../db/schema.ts';
 
 /** Whose cart: a signed-in user's, or a guest's (by the SHA-256 of its cookie's id). */
@@ -51,17 +52,23 @@ const ownerKind = (owner: CartOwner) => ('userId' in owner ? 'user' : 'guest');
  * its execution), not at every read.
  */
 export async function readLines(db: Db | Tx, owner: CartOwner): Promise<CartLineRow[]> {
-  return db
-    .select(lineSelection)
-    .from(carts)
-    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(ownerIs(owner))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
-    .prepare(`cart_lines_of_${ownerKind(owner)}`)
-    .execute();
+  const kind = ownerKind(owner);
+  const build = (on: Db | Tx) =>
+    on
+      .select(lineSelection)
+      .from(carts)
+      .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(kind === 'user' ? eq(carts.userId, sql.placeholder('owner')) : eq(carts.tokenHash, sql.placeholder('owner')))
+      .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+      .prepare(`cart_lines_of_${kind}`);
+  const value = 'userId' in owner ? owner.userId : owner.tokenHash;
+  // Read on every cart call: its SQL is built once per database (and once per transaction that reads it: a
+  // prepared query runs on the session it was made on).
+  const query = preparedOnce(db, `cart_lines_of_${kind}`, () => build(db));
+  return query.execute({ owner: value });
 }
 
 /** The owner's cart's id, made if it has none; its last change becomes now (a guest's is kept 30 days from it). */
@@ -97,27 +104,31 @@ const variantToBuy = {
 
 /** A variant by its id (with its product's name). */
 export async function variantById(db: Db | Tx, variantId: number): Promise<VariantToBuy | undefined> {
-  const [row] = await db
-    .select(variantToBuy)
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.id, variantId), eq(products.draft, false)))
-    .prepare('cart_variant_by_id')
-    .execute();
+  const query = preparedOnce(db, 'cart_variant_by_id', () =>
+    db
+      .select(variantToBuy)
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(productVariants.id, sql.placeholder('variantId')), eq(products.draft, false)))
+      .prepare('cart_variant_by_id'),
+  );
+  const [row] = await query.execute({ variantId });
   return row;
 }
 
 /** A product's first variant in stock (in the owner's order), else its first. */
 export async function firstVariantOf(db: Db | Tx, productId: number): Promise<VariantToBuy | undefined> {
-  const [row] = await db
-    .select(variantToBuy)
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.productId, productId), eq(products.draft, false)))
-    .orderBy(desc(sql`${productVariants.stock} > 0`), asc(productVariants.position), asc(productVariants.id))
-    .limit(1)
-    .prepare('cart_first_variant_of')
-    .execute();
+  const query = preparedOnce(db, 'cart_first_variant_of', () =>
+    db
+      .select(variantToBuy)
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(productVariants.productId, sql.placeholder('productId')), eq(products.draft, false)))
+      .orderBy(desc(sql`${productVariants.stock} > 0`), asc(productVariants.position), asc(productVariants.id))
+      .limit(1)
+      .prepare('cart_first_variant_of'),
+  );
+  const [row] = await query.execute({ productId });
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { awaitingPayment, orderItems, orders, orderTaxLines, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -93,6 +94,9 @@ export type StockRow = SelectResultFields<typeof stockSelection>;
  * text (`in ($1, …, $n)`), so n is in the name: one statement per size of cart met, at most MAX_CART_ENTRIES.
  */
 const named = (name: string, ids: unknown[]) => `${name}_${ids.length}`;
+/** A list of n ids as n placeholders, and their values: a query prepared once per n (preparedOnce). */
+const idPlaceholders = (ids: unknown[]) => ids.map((_, index) => sql.placeholder(`id${index}`));
+const idValues = (ids: number[]) => Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
 
 /** Lock the products of a cart, in id order so that concurrent checkouts never deadlock. */
 export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
@@ -110,13 +114,12 @@ export async function lockProducts(tx: Tx, ids: number[]): Promise<StockRow[]> {
 /** The products of a cart without locking them (the checkout's quote: figures only, nothing taken). */
 export async function productsOf(db: Db | Tx, ids: number[]): Promise<StockRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(stockSelection)
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .prepare(named('order_products_of', ids))
-    .execute();
+  const name = named('order_products_of', ids);
+  // Read by every quote: its SQL built once per database and number of ids.
+  const query = preparedOnce(db, name, () =>
+    db.select(stockSelection).from(products).where(inArray(products.id, idPlaceholders(ids))).orderBy(asc(products.id)).prepare(name),
+  );
+  return query.execute(idValues(ids));
 }
 
 /** Add `delta` (negative to take) to the stock of each product, in one statement. */
@@ -151,19 +154,24 @@ export type VariantStockRow = SelectResultFields<typeof variantSelection>;
 /** The variants a cart names by id (a cart holds at most MAX_CART_ENTRIES). */
 export async function variantsById(tx: Db | Tx, ids: number[]): Promise<VariantStockRow[]> {
   if (ids.length === 0) return [];
-  return tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, ids)).prepare(named('order_variants_by_id', ids)).execute();
+  const name = named('order_variants_by_id', ids);
+  const query = preparedOnce(tx, name, () => tx.select(variantSelection).from(productVariants).where(inArray(productVariants.id, idPlaceholders(ids))).prepare(name));
+  return query.execute(idValues(ids));
 }
 
 /** The products' variants in stock, in their order (an entry naming only its product takes the first in stock first). */
 export async function variantsInStock(tx: Db | Tx, productIds: number[]): Promise<VariantStockRow[]> {
   if (productIds.length === 0) return [];
-  return tx
-    .select(variantSelection)
-    .from(productVariants)
-    .where(and(inArray(productVariants.productId, productIds), sql`${productVariants.stock} > 0`))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
-    .prepare(named('order_variants_in_stock', productIds))
-    .execute();
+  const name = named('order_variants_in_stock', productIds);
+  const query = preparedOnce(tx, name, () =>
+    tx
+      .select(variantSelection)
+      .from(productVariants)
+      .where(and(inArray(productVariants.productId, idPlaceholders(productIds)), sql`${productVariants.stock} > 0`))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+      .prepare(name),
+  );
+  return query.execute(idValues(productIds));
 }
 
 export interface StockMove {
