@@ -1,16 +1,22 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import { categories, categorySlugHistory, products } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
 /** Alphabetical ignoring case ('apple' before 'Banana'), whatever the database's collation. */
 export async function listCategories(db: Db, limit: number): Promise<CategoryRow[]> {
-  return db
-    .select()
-    .from(categories)
-    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id))
-    .limit(limit);
+  const name = `categories_${Math.trunc(limit)}`;
+  const query = preparedOnce(db, name, () =>
+    db
+      .select()
+      .from(categories)
+      .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id))
+      .limit(inlinedLimit(limit))
+      .prepare(name),
+  );
+  return query.execute();
 }
 
 export async function findCategoryById(db: Db, id: number): Promise<CategoryRow | undefined> {

@@ -5,6 +5,7 @@ import { wordCounts } from '../../../domain/typo.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
+import { inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products, searchVocabulary } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
@@ -182,10 +183,10 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
     (filter.maxCentsExclusive ?? null) === null &&
     Object.keys(filter.options ?? {}).length === 0;
   if (unfiltered) {
-    const [row] = await db
-      .select({ value: catalogueCounters.value })
-      .from(catalogueCounters)
-      .where(eq(catalogueCounters.name, 'products'));
+    const query = preparedOnce(db, 'product_count', () =>
+      db.select({ value: catalogueCounters.value }).from(catalogueCounters).where(eq(catalogueCounters.name, 'products')).prepare('product_count'),
+    );
+    const [row] = await query.execute();
     return row?.value ?? 0;
   }
   const band =
@@ -448,21 +449,34 @@ export async function findProductById(db: Db | Tx, id: number): Promise<ProductR
 
 /** By its current slug, or by a slug it had before a rename; a shopper's read: never a draft (the owner's: `drafts`). */
 export async function findProductBySlug(db: Db, slug: string, { drafts = false }: { drafts?: boolean } = {}): Promise<ProductRow | undefined> {
-  const [current] = await selectProducts(db).where(eq(products.slug, slug));
+  // A product page's read: its SQL built once per database, planned once per connection.
+  const bySlug = preparedOnce(db, 'product_by_slug', () =>
+    selectProducts(db).where(eq(products.slug, sql.placeholder('slug'))).prepare('product_by_slug'),
+  );
+  const [current] = await bySlug.execute({ slug });
   if (current) return current.draft && !drafts ? undefined : current;
-  const [old] = await db
-    .select({ id: productSlugHistory.productId })
-    .from(productSlugHistory)
-    .where(eq(productSlugHistory.slug, slug));
+  const byOldSlug = preparedOnce(db, 'product_by_old_slug', () =>
+    db
+      .select({ id: productSlugHistory.productId })
+      .from(productSlugHistory)
+      .where(eq(productSlugHistory.slug, sql.placeholder('slug')))
+      .prepare('product_by_old_slug'),
+  );
+  const [old] = await byOldSlug.execute({ slug });
   const renamed = old ? await findProductById(db, old.id) : undefined;
   return renamed?.draft && !drafts ? undefined : renamed;
 }
 
 export async function listRelated(db: Db, productId: number, categoryId: number, limit: number): Promise<ProductRow[]> {
-  return selectProducts(db)
-    .where(and(eq(products.categoryId, categoryId), ne(products.id, productId), listed))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const name = `product_related_${Math.trunc(limit)}`;
+  const query = preparedOnce(db, name, () =>
+    selectProducts(db)
+      .where(and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), listed))
+      .orderBy(...newestFirst)
+      .limit(inlinedLimit(limit))
+      .prepare(name),
+  );
+  return query.execute({ categoryId, productId });
 }
 
 /** Slugs are looked up, written and read in batches of this many (an import of a whole catalogue). */
