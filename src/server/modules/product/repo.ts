@@ -53,14 +53,19 @@ export interface ProductFilter {
   options?: Record<string, string[]>;
 }
 
+/** A value of a query being built: a parameter (a query built for one request), or a named placeholder (a query prepared once). */
+type BindValue = (name: string, value: number | string) => SQL;
+const asParameter: BindValue = (_name, value) => sql`${value}`;
+const asPlaceholder: BindValue = (name) => sql`${sql.placeholder(name)}`;
+
 /** A shop list's condition: always without the drafts. */
-function filterWhere(filter: ProductFilter): SQL {
+function filterWhere(filter: ProductFilter, bind: BindValue = asParameter): SQL {
   const conditions: SQL[] = [listed];
   if (filter.categoryIds && filter.categoryIds.length > 0)
-    conditions.push(inArray(products.categoryId, filter.categoryIds));
-  if (filter.minCents !== undefined && filter.minCents > 0) conditions.push(gte(products.priceCents, filter.minCents));
+    conditions.push(sql`${products.categoryId} in (${sql.join(filter.categoryIds.map((id, index) => bind(`c${index}`, id)), sql`, `)})`);
+  if (filter.minCents !== undefined && filter.minCents > 0) conditions.push(gte(products.priceCents, bind('min', filter.minCents)));
   if (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null) {
-    conditions.push(lt(products.priceCents, filter.maxCentsExclusive));
+    conditions.push(lt(products.priceCents, bind('max', filter.maxCentsExclusive)));
   }
   for (const [option, values] of Object.entries(filter.options ?? {})) {
     conditions.push(
@@ -114,17 +119,23 @@ export async function pageMarks(db: Db, filter: ProductFilter, sort: ProductSort
 }
 
 /** The rows of a list from mark `from` (included) up to mark `to` (excluded; none: to the end), in the list's order. */
-function between(sort: ProductSort, from: PageMark, to: PageMark | undefined): SQL {
+function between(sort: ProductSort, from: PageMark, to: PageMark | undefined, bind: BindValue = asParameter): SQL {
+  const fromKey = sort === 'newest' ? bind('fromKey', from.key) : bind('fromKey', Number(from.key));
+  const fromId = bind('fromId', from.id);
   if (sort === 'price-asc') {
     // Price ascending, ties by the newest id: not one direction, so written out.
-    const start = sql`${products.priceCents} >= ${Number(from.key)} and (${products.priceCents} > ${Number(from.key)} or ${products.id} <= ${from.id})`;
+    const start = sql`${products.priceCents} >= ${fromKey}::int and (${products.priceCents} > ${fromKey}::int or ${products.id} <= ${fromId}::int)`;
     if (!to) return start;
-    return sql`${start} and ${products.priceCents} <= ${Number(to.key)} and (${products.priceCents} < ${Number(to.key)} or ${products.id} > ${to.id})`;
+    const toKey = bind('toKey', Number(to.key));
+    const toId = bind('toId', to.id);
+    return sql`${start} and ${products.priceCents} <= ${toKey}::int and (${products.priceCents} < ${toKey}::int or ${products.id} > ${toId}::int)`;
   }
   const columns = sort === 'newest' ? sql`(${products.createdAt}, ${products.id})` : sql`(${products.priceCents}, ${products.id})`;
-  const key = (mark: PageMark) => (sort === 'newest' ? sql`(${mark.key}::timestamptz, ${mark.id})` : sql`(${Number(mark.key)}, ${mark.id})`);
-  const start = sql`${columns} <= ${key(from)}`;
-  return to ? sql`${start} and ${columns} > ${key(to)}` : start;
+  const key = (mark: SQL, id: SQL) => (sort === 'newest' ? sql`(${mark}::timestamptz, ${id}::int)` : sql`(${mark}::int, ${id}::int)`);
+  const start = sql`${columns} <= ${key(fromKey, fromId)}`;
+  return to
+    ? sql`${start} and ${columns} > ${key(sort === 'newest' ? bind('toKey', to.key) : bind('toKey', Number(to.key)), bind('toId', to.id))}`
+    : start;
 }
 
 /**
@@ -142,28 +153,82 @@ export async function listProducts(
   sort: ProductSort = 'newest',
   marks?: readonly PageMark[],
 ): Promise<ProductRow[]> {
-  return selectProducts(db)
-    .where(inArray(products.id, pageIds(db, filter, limit, offset, sort, marks)))
-    .orderBy(...ORDERS[sort]);
+  const window = pageWindow(limit, offset, marks);
+  const build = (bind: BindValue) => selectProducts(db).where(inArray(products.id, pageIds(db, filter, limit, sort, window, bind))).orderBy(...ORDERS[sort]);
+  const shape = pageShape(filter, limit, sort, window);
+  if (!shape) return build(asParameter);
+  const name = `product_page_${shape}`;
+  return preparedOnce(db, name, () => build(asPlaceholder).prepare(name)).execute(pageValues(filter, sort, window));
 }
 
 /** The ids of a page, in order (listProducts without reading the rows). */
-export async function listProductIds(...list: Parameters<typeof pageIds>): Promise<number[]> {
-  return (await pageIds(...list)).map((row) => row.id);
+export async function listProductIds(
+  db: Db,
+  filter: ProductFilter,
+  limit: number,
+  offset: number,
+  sort: ProductSort = 'newest',
+  marks?: readonly PageMark[],
+): Promise<number[]> {
+  const window = pageWindow(limit, offset, marks);
+  const shape = pageShape(filter, limit, sort, window);
+  const rows = shape
+    ? await preparedOnce(db, `product_page_ids_${shape}`, () =>
+        pageIds(db, filter, limit, sort, window, asPlaceholder).prepare(`product_page_ids_${shape}`),
+      ).execute(pageValues(filter, sort, window))
+    : await pageIds(db, filter, limit, sort, window, asParameter);
+  return rows.map((row) => row.id);
 }
 
-function pageIds(db: Db, filter: ProductFilter, limit: number, offset: number, sort: ProductSort = 'newest', marks?: readonly PageMark[]) {
+/** Where a page starts: the mark before it (if any, and how far past it), and the mark after its end. */
+interface PageWindow {
+  within: number;
+  from?: PageMark | undefined;
+  to?: PageMark | undefined;
+}
+
+function pageWindow(limit: number, offset: number, marks?: readonly PageMark[]): PageWindow {
   const markIndex = Math.floor(offset / PAGE_MARK_EVERY);
   const from = marks && markIndex > 0 ? marks[markIndex] : undefined;
-  const within = from ? offset - markIndex * PAGE_MARK_EVERY : offset;
-  const range = from ? between(sort, from, marks?.[markIndex + Math.ceil((within + limit) / PAGE_MARK_EVERY)]) : undefined;
+  if (!from) return { within: offset };
+  const within = offset - markIndex * PAGE_MARK_EVERY;
+  return { within, from, to: marks?.[markIndex + Math.ceil((within + limit) / PAGE_MARK_EVERY)] };
+}
+
+/**
+ * What names a page query's SQL text (its values aside), for a query prepared once per shape; none (built
+ * for the request) for a filter by option values or by many categories, whose shapes are too many to keep.
+ */
+function pageShape(filter: ProductFilter, limit: number, sort: ProductSort, window: PageWindow): string | null {
+  const categories = filter.categoryIds?.length ?? 0;
+  if (Object.keys(filter.options ?? {}).length > 0 || categories > 8) return null;
+  const min = filter.minCents !== undefined && filter.minCents > 0;
+  const max = filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null;
+  return `${sort.replace('-', '_')}_${Math.trunc(limit)}_c${categories}${min ? '_min' : ''}${max ? '_max' : ''}${window.from ? '_from' : ''}${window.to ? '_to' : ''}`;
+}
+
+/** The values of a page query's placeholders (the names filterWhere and between give them). */
+function pageValues(filter: ProductFilter, sort: ProductSort, window: PageWindow): Record<string, number | string> {
+  const values: Record<string, number | string> = {};
+  const collect: BindValue = (name, value) => {
+    values[name] = value;
+    return sql``;
+  };
+  filterWhere(filter, collect);
+  if (window.from) between(sort, window.from, window.to, collect);
+  values.offset = window.within;
+  return values;
+}
+
+function pageIds(db: Db, filter: ProductFilter, limit: number, sort: ProductSort, window: PageWindow, bind: BindValue) {
+  const range = window.from ? between(sort, window.from, window.to, bind) : undefined;
   return db
     .select({ id: products.id })
     .from(products)
-    .where(and(filterWhere(filter), range))
+    .where(and(filterWhere(filter, bind), range))
     .orderBy(...ORDERS[sort])
-    .limit(limit)
-    .offset(within);
+    .limit(inlinedLimit(limit))
+    .offset(bind('offset', window.within) as unknown as number);
 }
 
 /** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
