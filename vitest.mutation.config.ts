@@ -17,6 +17,7 @@ export default defineConfig({
     // Generous: a mutation run shares two cores with everything else on the machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    ...(engine === 'postgres' ? { globalSetup: ['tests/setup/postgres-template.ts'] } : {}),
+    // As in vitest.config.ts: the API tests start from a template database made once per run, on either engine.
+    globalSetup: [engine === 'postgres' ? 'tests/setup/postgres-template.ts' : 'tests/setup/pglite-template.ts'],
   },
 });

@@ -19,7 +19,17 @@ const MODULES = {
   orders: { mutate: ['src/server/modules/order/service.ts'], tests: ['tests/api/orders.test.ts', 'tests/api/order-limits.test.ts'] },
   'sign-in': {
     mutate: ['src/server/modules/auth/service.ts'],
-    tests: ['tests/api/auth.test.ts', 'tests/api/auth-hardening.test.ts', 'tests/api/auth-lockout.test.ts', 'tests/api/reset-links.test.ts'],
+    // auth-takeover (security answer, logout, admin resets), guest-checkout (the links confirming an address)
+    // and discounts-review (the guessing limits countGuesses keeps) guard parts of it too.
+    tests: [
+      'tests/api/auth.test.ts',
+      'tests/api/auth-hardening.test.ts',
+      'tests/api/auth-lockout.test.ts',
+      'tests/api/reset-links.test.ts',
+      'tests/api/auth-takeover.test.ts',
+      'tests/api/guest-checkout.test.ts',
+      'tests/api/discounts-review.test.ts',
+    ],
   },
   'answer-cache': {
     mutate: ['src/server/plugins/answer-cache/{answer,keys,rules,store}.ts', 'src/server/plugins/answer-cache.ts'],

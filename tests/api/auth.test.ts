@@ -124,6 +124,11 @@ describe('auth API', () => {
       }
       const rows = await t.database.db.select().from(users).where(eq(users.email, email));
       expect(rows).toHaveLength(1);
+      // Two registrations at once (both past the first check): the unique index decides, with the same answer.
+      const racing = registration({ email: uniqueEmail('race') });
+      const both = await Promise.all([0, 1].map(() => call(t.app, 'POST', '/api/v1/auth/register', { body: racing })));
+      expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+      expect(both.find((res) => res.statusCode === 409)?.json()).toEqual({ success: false, message: 'Already registered, please login' });
     });
 
     it.each(['name', 'email', 'password', 'phone', 'address', 'answer'])(

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -11,11 +12,12 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { auditLog, orders, products } from '../../src/server/db/schema.ts';
 import { testEnv } from '../../src/server/env.ts';
 import { BACKUP_TABLES, DERIVED_TABLES, restoreBackup, writeBackup } from '../../src/server/modules/backup/archive.ts';
-import { backupToFile } from '../../src/server/modules/backup/service.ts';
+import { backupToFile, createBackupService } from '../../src/server/modules/backup/service.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeUser, multipart, pngImage } from '../factories.ts';
 import { outboxSettled, snapshotDatabase } from '../setup/db-snapshot.ts';
 import { call, NO_ORDER_LIMITS } from '../setup/test-app.ts';
 import { freshDatabase, type TestDatabase } from '../setup/test-app.ts';
+import { waitFor } from '../setup/wait-for.ts';
 
 // Runs in the PostgreSQL project only (vitest.config.ts): it moves a shop between the two engines.
 interface Shop {
@@ -196,6 +198,8 @@ describe('whole-shop backup and restore, across engines', () => {
   it('moves a shop from the embedded database to PostgreSQL and back, and every answer stays the same', async () => {
     const file = join(folder(), 'shop.jsonl.gz');
     const written = await backupToFile(source.database.db, 'pglite', file);
+    // The shop's whole data, readable by its own user only (whatever the umask: 022 in the tests).
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(written.tables).toMatchObject({ users: 3, categories: 2, products: 14, product_photos: 4, orders: 2 });
     expect(written.tables.product_slug_history).toBe(1);
     // Two order confirmations, one status change, one reset link.
@@ -331,6 +335,40 @@ describe('whole-shop backup and restore, across engines', () => {
     expect(JSON.parse(lines.at(-1) as string)['@done']).toBe(true);
     const [entry] = await source.database.db.select().from(auditLog).where(eq(auditLog.action, 'backup.download'));
     expect(entry).toMatchObject({ actorName: 'Olive Owner', entity: 'backup' });
+    const fileName = /filename="(.+)"/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(entry?.after).toMatchObject({ file: fileName, rows: { products: 14, orders: 2 } });
+  });
+
+  it('makes one download at a time, and removes its temporary file once sent or failed', async () => {
+    const service = createBackupService(source.database.db, 'pglite');
+    const actor = { id: people.admin.id, name: 'Olive Owner', address: null };
+    const first = service.download(actor);
+    await expect(service.download(actor)).rejects.toMatchObject({ statusCode: 409, message: 'A backup is being made; try again when it is done' });
+    const { file } = await first;
+    const dir = dirname(String(file.path));
+    expect(dirname(dir)).toBe(tmpdir());
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(gunzipSync(await buffer(file)).toString('utf8')).toContain('"@done":true');
+    await waitFor(() => !existsSync(dir), { what: 'the temporary folder removed once the file was read' });
+    // A failed backup (its database gone) frees the turn too, with its own error.
+    const gone = await openDatabase({ dataDir: 'memory://' });
+    await gone.close();
+    const failing = createBackupService(gone.db, 'pglite');
+    for (let n = 0; n < 2; n++) await expect(failing.download(actor)).rejects.toThrow(/PGlite is closed/);
+    const next = await service.download(actor);
+    next.file.destroy();
+    await waitFor(() => !existsSync(dirname(String(next.file.path))), { what: 'the next temporary folder removed' });
+  });
+
+  it('leaves no file behind when a backup fails, and names what failed', async () => {
+    const dir = folder();
+    // A folder that does not exist: the error is the file's (not the clean-up's).
+    await expect(backupToFile(source.database.db, 'pglite', join(dir, 'missing', 'shop.jsonl.gz'))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
+    // A database that fails: the half-written file is closed and removed.
+    const gone = await openDatabase({ dataDir: 'memory://' });
+    await gone.close();
+    await expect(backupToFile(gone.db, 'pglite', join(dir, 'shop.jsonl.gz'))).rejects.toThrow(/PGlite is closed/);
+    expect(readdirSync(dir)).toEqual([]);
   });
   // Scheduled backups (one process making each turn): backup-schedule.test.ts, on both engines.
 });

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountCodes, guestClaimTokens, mailOutbox, orderItems, orders, orderTaxLines, productVariants, users } from '../../src/server/db/schema.ts';
+import { auditLog, discountCodes, guestClaimTokens, mailOutbox, orderItems, orders, orderTaxLines, productVariants, users } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { snapshotDatabase, withoutFailedAttempts } from '../setup/db-snapshot.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
@@ -245,6 +245,10 @@ describe('guest checkout', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ success: true, message: 'E-mail address confirmed: 2 orders joined your account', orders: 2 });
     expect((await myOrders(token)).map((row) => row._id).sort()).toEqual([first._id, second._id].sort());
+    // The audit log says whose orders joined which account.
+    const [joined] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.guest-orders'));
+    expect(joined).toMatchObject({ actorName: 'Gwen Member', entity: 'user', after: { email: 'lea@example.com', orders: 2 } });
+    expect(joined?.actorId).toBe(joined?.entityId);
     // The guest row is gone (the Users screen's counts follow the account); the mailed page link still works.
     expect(await guestRow('lea@example.com')).toBeUndefined();
     expect((await t.database.db.select().from(orders).where(eq(orders.buyerId, guest?.id ?? 0))).length).toBe(0);
@@ -261,6 +265,15 @@ describe('guest checkout', () => {
     const secondLink = await confirmLink('lea@example.com', 1);
     expect((await call(t.app, 'POST', '/api/v1/auth/confirm-email', { body: { token: secondLink } })).json().orders).toBe(1);
     expect((await myOrders(token)).map((row) => row._id)).toContain(later._id);
+    // With no guest orders left to bring in, a request for a link is dropped unsent.
+    expect((await call(t.app, 'POST', '/api/v1/auth/claim-guest-orders', { token })).statusCode).toBe(200);
+    const claims = () => t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'lea@example.com'), eq(mailOutbox.kind, 'guest-claim')));
+    const started = Date.now();
+    while ((await claims()).length !== 2) {
+      if (Date.now() - started > 10_000) throw new Error(`the request was not dropped: ${JSON.stringify((await claims()).map((row) => row.status))}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(smtp.received.filter((mail) => mail.to.includes('lea@example.com') && /^Confirm your e-mail address/.test(mail.subject))).toHaveLength(2);
   });
 
   it('registering the address without confirming it moves nothing; an expired or made-up link neither', async () => {
@@ -270,6 +283,11 @@ describe('guest checkout', () => {
     expect((await register('max@example.com')).statusCode).toBe(201);
     const token = await login('max@example.com');
     const link = await confirmLink('max@example.com');
+    // A link works for 24 hours from when its mail was sent (and not longer).
+    for (const { expiresAt } of await t.database.db.select({ expiresAt: guestClaimTokens.expiresAt }).from(guestClaimTokens)) {
+      expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+      expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    }
     expect((await call(t.app, 'POST', '/api/v1/auth/confirm-email', { body: { token: 'x'.repeat(43) } })).statusCode).toBe(400);
     await t.database.db.execute(sql`update guest_claim_tokens set expires_at = now() - interval '1 minute'`);
     const expired = await call(t.app, 'POST', '/api/v1/auth/confirm-email', { body: { token: link } });
@@ -282,6 +300,18 @@ describe('guest checkout', () => {
     const kept = await t.database.db.select({ tokenHash: guestClaimTokens.tokenHash }).from(guestClaimTokens);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.map((row) => row.tokenHash)).not.toContain(link);
+    // At most 3 links an hour: the account's 4th request (3 more after the one registering asked for) is dropped unsent.
+    for (let n = 0; n < 3; n++) expect((await call(t.app, 'POST', '/api/v1/auth/claim-guest-orders', { token })).statusCode).toBe(200);
+    const claims = () => t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'max@example.com'), eq(mailOutbox.kind, 'guest-claim')));
+    const started = Date.now();
+    while (!((rows) => rows.length === 3 && rows.every((row) => row.status === 'sent'))(await claims())) {
+      if (Date.now() - started > 10_000) throw new Error(`the 4th request was not dropped: ${JSON.stringify((await claims()).map((row) => row.status))}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(smtp.received.filter((mail) => mail.to.includes('max@example.com') && /^Confirm your e-mail address/.test(mail.subject))).toHaveLength(3);
+    // One of them confirmed brings the order in, and the account's other links end with it.
+    expect((await call(t.app, 'POST', '/api/v1/auth/confirm-email', { body: { token: await confirmLink('max@example.com', 1) } })).json().orders).toBe(1);
+    expect((await call(t.app, 'POST', '/api/v1/auth/confirm-email', { body: { token: await confirmLink('max@example.com', 2) } })).statusCode).toBe(400);
   });
 });
 

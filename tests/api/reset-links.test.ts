@@ -88,6 +88,10 @@ describe('reset links are never kept where others can read them', () => {
     // Only the token's hash is kept, in the reset links' table.
     const [link] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(link?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // It works for 30 minutes from when the mail was sent (and not longer).
+    const validFor = (link?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(validFor).toBeGreaterThan(25 * 60_000);
+    expect(validFor).toBeLessThanOrEqual(30 * 60_000);
 
     const reset = await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'rose-new-password' } });
     expect(reset.statusCode).toBe(200);
@@ -128,6 +132,19 @@ describe('reset links are never kept where others can read them', () => {
     expect((await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, newPassword: 'ivy-stale-pass' } })).statusCode).toBe(400);
     expect(await snapshotDatabase(t.database.db)).toEqual(unchanged);
     expect((await call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token: fresh, newPassword: 'ivy-fresh-pass' } })).statusCode).toBe(200);
+  });
+
+  it('at most 3 links an hour go to one account: a 4th request is dropped unsent', async () => {
+    await makeUser(t.database.db, { email: 'lily@example.com' });
+    for (let n = 0; n < 4; n++) expect((await call(t.app, 'POST', '/api/v1/auth/reset-link', { body: { email: 'lily@example.com' } })).statusCode).toBe(200);
+    const started = Date.now();
+    for (;;) {
+      const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'lily@example.com'));
+      if (rows.length === 3 && rows.every((row) => row.status === 'sent')) break;
+      if (Date.now() - started > 10_000) throw new Error(`the 4th request was not dropped: ${JSON.stringify(rows.map((row) => row.status))}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(smtp.received.filter((mail) => mail.to.includes('lily@example.com'))).toHaveLength(3);
   });
 
   it('a request for an address without an account is dropped unsent, after its answer has gone', async () => {
