@@ -2,26 +2,46 @@
 // function and by file (packages by name), and inclusive time by function.
 // `node scripts/bench/profile-summary.mjs file.cpuprofile [functions] [inclusive]`
 import { readFileSync } from 'node:fs';
-const p = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const byId = new Map(p.nodes.map((n) => [n.id, n]));
-const dt = p.timeDeltas; let total = 0;
-const counts = new Map();
-for (let i = 0; i < p.samples.length; i++) { counts.set(p.samples[i], (counts.get(p.samples[i]) ?? 0) + (dt[i] ?? 0)); total += dt[i] ?? 0; }
-// parent map
-const parent = new Map();
-for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const fnSelf = new Map(); const fileSelf = new Map(); const inclusive = new Map();
-for (const [id, t] of counts) {
-  const n = byId.get(id); const cf = n.callFrame;
-  const key = `${cf.functionName || '(anon)'} ${cf.url.replace(/.*node_modules\//, 'nm/').replace(/.*\/dist\//, 'dist/')}:${cf.lineNumber}`;
-  fnSelf.set(key, (fnSelf.get(key) ?? 0) + t);
-  const f = cf.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, 'nm/$1').replace(/.*\/dist\//, 'dist/') || cf.functionName;
-  fileSelf.set(f, (fileSelf.get(f) ?? 0) + t);
-  const seen = new Set(); let cur = id;
-  while (cur !== undefined) { const m = byId.get(cur); const k = `${m.callFrame.functionName || '(anon)'} ${m.callFrame.url.replace(/.*node_modules\//, 'nm/').replace(/.*\/dist\//, 'dist/')}:${m.callFrame.lineNumber}`; if (!seen.has(k)) { seen.add(k); inclusive.set(k, (inclusive.get(k) ?? 0) + t); } cur = parent.get(cur); }
+
+const profile = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const parents = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+
+const shortUrl = (url) => url.replace(/.*node_modules\//, 'nm/').replace(/.*\/dist\//, 'dist/');
+const frameKey = ({ callFrame }) => `${callFrame.functionName || '(anon)'} ${shortUrl(callFrame.url)}:${callFrame.lineNumber}`;
+const fileKey = ({ callFrame }) => shortUrl(callFrame.url).replace(/^nm\/((@[^/]+\/)?[^/]+).*/, 'nm/$1') || callFrame.functionName;
+const add = (map, key, time) => map.set(key, (map.get(key) ?? 0) + time);
+
+// Time per sampled node (microseconds).
+const sampled = new Map();
+let total = 0;
+profile.samples.forEach((id, index) => {
+  const time = profile.timeDeltas[index] ?? 0;
+  add(sampled, id, time);
+  total += time;
+});
+
+const selfByFunction = new Map();
+const selfByFile = new Map();
+const inclusive = new Map();
+for (const [id, time] of sampled) {
+  const node = nodes.get(id);
+  add(selfByFunction, frameKey(node), time);
+  add(selfByFile, fileKey(node), time);
+  // Each function on the stack once (recursion counted once).
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parents.get(at)) seen.add(frameKey(nodes.get(at)));
+  for (const key of seen) add(inclusive, key, time);
 }
-const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(100 * v / total).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+
+const top = (map, count) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, time]) => `${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
+    .join('\n');
 console.log('total ms', (total / 1000).toFixed(0));
-console.log('--- self by function\n' + top(fnSelf, Number(process.argv[3] ?? 35)));
-console.log('--- self by file\n' + top(fileSelf, 25));
-console.log('--- inclusive\n' + top(inclusive, Number(process.argv[4] ?? 50)));
+console.log(`--- self by function\n${top(selfByFunction, Number(process.argv[3] ?? 35))}`);
+console.log(`--- self by file\n${top(selfByFile, 25)}`);
+console.log(`--- inclusive\n${top(inclusive, Number(process.argv[4] ?? 50))}`);

@@ -7,8 +7,10 @@ import { cartLines, carts, categories, productPhotos, products, productVariantPh
 /** Whose cart: a signed-in user's, or a guest's (by the SHA-256 of its cookie's id). */
 export type CartOwner = { userId: number } | { tokenHash: string };
 
-const ownerIs = (owner: CartOwner): SQL =>
-  'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.tokenHash, owner.tokenHash);
+/** The carts' column that names the owner (unique), and the owner's value in it. */
+const ownerColumn = (owner: CartOwner) => ('userId' in owner ? carts.userId : carts.tokenHash);
+const ownerValue = (owner: CartOwner): number | string => ('userId' in owner ? owner.userId : owner.tokenHash);
+const ownerIs = (owner: CartOwner): SQL => eq(ownerColumn(owner), ownerValue(owner));
 
 /** A line, flat beside its product's fields (what toWireProduct reads). */
 const lineSelection = {
@@ -52,23 +54,22 @@ const ownerKind = (owner: CartOwner) => ('userId' in owner ? 'user' : 'guest');
  * its execution), not at every read.
  */
 export async function readLines(db: Db | Tx, owner: CartOwner): Promise<CartLineRow[]> {
-  const kind = ownerKind(owner);
-  const build = (on: Db | Tx) =>
-    on
+  const name = `cart_lines_of_${ownerKind(owner)}`;
+  // Read on every cart call: its SQL is built once per database (and once per transaction that reads it: a
+  // prepared query runs on the session it was made on).
+  const query = preparedOnce(db, name, () =>
+    db
       .select(lineSelection)
       .from(carts)
       .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
       .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
       .innerJoin(products, eq(products.id, productVariants.productId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(kind === 'user' ? eq(carts.userId, sql.placeholder('owner')) : eq(carts.tokenHash, sql.placeholder('owner')))
+      .where(eq(ownerColumn(owner), sql.placeholder('owner')))
       .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
-      .prepare(`cart_lines_of_${kind}`);
-  const value = 'userId' in owner ? owner.userId : owner.tokenHash;
-  // Read on every cart call: its SQL is built once per database (and once per transaction that reads it: a
-  // prepared query runs on the session it was made on).
-  const query = preparedOnce(db, `cart_lines_of_${kind}`, () => build(db));
-  return query.execute({ owner: value });
+      .prepare(name),
+  );
+  return query.execute({ owner: ownerValue(owner) });
 }
 
 /** The owner's cart's id, made if it has none; its last change becomes now (a guest's is kept 30 days from it). */
@@ -76,7 +77,7 @@ export async function ensureCart(tx: Tx, owner: CartOwner): Promise<number> {
   const [row] = await tx
     .insert(carts)
     .values(owner)
-    .onConflictDoUpdate({ target: 'userId' in owner ? carts.userId : carts.tokenHash, set: { updatedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: ownerColumn(owner), set: { updatedAt: sql`now()` } })
     .returning({ id: carts.id })
     .prepare(`cart_ensure_${ownerKind(owner)}`)
     .execute();

@@ -120,22 +120,22 @@ export async function pageMarks(db: Db, filter: ProductFilter, sort: ProductSort
 
 /** The rows of a list from mark `from` (included) up to mark `to` (excluded; none: to the end), in the list's order. */
 function between(sort: ProductSort, from: PageMark, to: PageMark | undefined, bind: BindValue = asParameter): SQL {
-  const fromKey = sort === 'newest' ? bind('fromKey', from.key) : bind('fromKey', Number(from.key));
+  // A mark's key: a time (as text, to the microsecond) or a price.
+  const markKey = (name: string, mark: PageMark) => bind(name, sort === 'newest' ? mark.key : Number(mark.key));
+  const fromKey = markKey('fromKey', from);
   const fromId = bind('fromId', from.id);
   if (sort === 'price-asc') {
     // Price ascending, ties by the newest id: not one direction, so written out.
     const start = sql`${products.priceCents} >= ${fromKey}::int and (${products.priceCents} > ${fromKey}::int or ${products.id} <= ${fromId}::int)`;
     if (!to) return start;
-    const toKey = bind('toKey', Number(to.key));
+    const toKey = markKey('toKey', to);
     const toId = bind('toId', to.id);
     return sql`${start} and ${products.priceCents} <= ${toKey}::int and (${products.priceCents} < ${toKey}::int or ${products.id} > ${toId}::int)`;
   }
   const columns = sort === 'newest' ? sql`(${products.createdAt}, ${products.id})` : sql`(${products.priceCents}, ${products.id})`;
   const key = (mark: SQL, id: SQL) => (sort === 'newest' ? sql`(${mark}::timestamptz, ${id}::int)` : sql`(${mark}::int, ${id}::int)`);
   const start = sql`${columns} <= ${key(fromKey, fromId)}`;
-  return to
-    ? sql`${start} and ${columns} > ${key(sort === 'newest' ? bind('toKey', to.key) : bind('toKey', Number(to.key)), bind('toId', to.id))}`
-    : start;
+  return to ? sql`${start} and ${columns} > ${key(markKey('toKey', to), bind('toId', to.id))}` : start;
 }
 
 /**
@@ -153,12 +153,9 @@ export async function listProducts(
   sort: ProductSort = 'newest',
   marks?: readonly PageMark[],
 ): Promise<ProductRow[]> {
-  const window = pageWindow(limit, offset, marks);
-  const build = (bind: BindValue) => selectProducts(db).where(inArray(products.id, pageIds(db, filter, limit, sort, window, bind))).orderBy(...ORDERS[sort]);
-  const shape = pageShape(filter, limit, sort, window);
-  if (!shape) return build(asParameter);
-  const name = `product_page_${shape}`;
-  return preparedOnce(db, name, () => build(asPlaceholder).prepare(statementName(filter, name))).execute(pageValues(filter, sort, window));
+  return runPage(db, 'product_page', filter, limit, offset, sort, marks, (window, bind) =>
+    selectProducts(db).where(inArray(products.id, pageIds(db, filter, limit, sort, window, bind))).orderBy(...ORDERS[sort]),
+  );
 }
 
 /** The ids of a page, in order (listProducts without reading the rows). */
@@ -170,14 +167,29 @@ export async function listProductIds(
   sort: ProductSort = 'newest',
   marks?: readonly PageMark[],
 ): Promise<number[]> {
+  const rows = await runPage(db, 'product_page_ids', filter, limit, offset, sort, marks, (window, bind) => pageIds(db, filter, limit, sort, window, bind));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A page query, prepared once per shape (pageShape) and executed with its values, or built for the request
+ * when its shape is not one to keep.
+ */
+async function runPage<T>(
+  db: Db,
+  prefix: string,
+  filter: ProductFilter,
+  limit: number,
+  offset: number,
+  sort: ProductSort,
+  marks: readonly PageMark[] | undefined,
+  build: (window: PageWindow, bind: BindValue) => PromiseLike<T> & { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } },
+): Promise<T> {
   const window = pageWindow(limit, offset, marks);
   const shape = pageShape(filter, limit, sort, window);
-  const rows = shape
-    ? await preparedOnce(db, `product_page_ids_${shape}`, () =>
-        pageIds(db, filter, limit, sort, window, asPlaceholder).prepare(statementName(filter, `product_page_ids_${shape}`)),
-      ).execute(pageValues(filter, sort, window))
-    : await pageIds(db, filter, limit, sort, window, asParameter);
-  return rows.map((row) => row.id);
+  if (!shape) return build(window, asParameter);
+  const name = `${prefix}_${shape}`;
+  return preparedOnce(db, name, () => build(window, asPlaceholder).prepare(statementName(filter, name))).execute(pageValues(filter, sort, window));
 }
 
 /** Where a page starts: the mark before it (if any, and how far past it), and the mark after its end. */
