@@ -38,6 +38,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
 import { CHECKOUT_SHOP_ENV, checkoutRequests, SHOPPERS, seedBenchCheckout } from './checkout.ts';
+import { type Journey, type JourneyResult, quantile, walkJourneys } from './journeys.ts';
 import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
@@ -59,8 +60,16 @@ const { values: args } = parseArgs({
     // The shop runs under `node --cpu-prof`: a CPU profile per shop process in this folder (read with
     // scripts/bench/profile-summary.mjs).
     profile: { type: 'string' },
+    // Concurrent people instead of wrk's closed loop (scripts/bench/journeys.ts): `--shoppers 50` walk the
+    // checkout journey, `--staff 4` the admin's lists, each with `--think` ms (±50 %) between clicks, for
+    // `--duration` seconds; the table gives each call's p50, p95, p99 and worst latency.
+    shoppers: { type: 'string', default: '0' },
+    staff: { type: 'string', default: '0' },
+    think: { type: 'string', default: '1000' },
   },
 });
+const people = { shoppers: Number(args.shoppers), staff: Number(args.staff), thinkMs: Number(args.think) };
+const journeys = people.shoppers > 0 || people.staff > 0;
 const sizes = args.products.split(',').map(Number);
 /** `--only a,b`: the calls whose name holds one of the pieces (none: every call). */
 const wanted = (name: string) => args.only === undefined || args.only.split(',').some((piece) => name.includes(piece));
@@ -302,6 +311,19 @@ const ADMIN_CALLS = [
   'admin products: one category by name, a middle page (cursor)',
 ] as const;
 
+/** The path of each admin list call, with its filter and sort. */
+function adminPaths(size: number, categories: Array<{ _id: string }>): Array<[(typeof ADMIN_CALLS)[number], string]> {
+  const [toShip, shipped, deep, customer, lowStock, byName] = ADMIN_CALLS;
+  return [
+    [toShip, '/admin/orders?toShip=true&sort=total-desc'],
+    [shipped, '/admin/orders?status=shipped&payment=pending&sort=oldest'],
+    [deep, `/admin/orders?after=${Math.floor(size / 2)}`],
+    [customer, '/admin/orders?q=customer-4242%40&sort=total-desc'],
+    [lowStock, '/admin/products?stock=low&sort=price-desc'],
+    [byName, `/admin/products?category=${categories[3]?._id}&sort=name&after=${Math.floor(size / 2)}`],
+  ];
+}
+
 /** The cart and checkout calls, each request of another of SHOPPERS shoppers (their own cart, cookie, token, address). */
 const CHECKOUT_CALLS = [
   "cart, a guest's 5 lines",
@@ -323,10 +345,10 @@ async function seeded(engine: string, size: number, name = `emporium_bench_${siz
   await database.migrate();
   await seedBenchCatalogue(database.db, size);
   // The admin's lists (`--only admin`): as many orders as products, and an administrator's token.
-  const adminCalls = !args.varied && ADMIN_CALLS.some(wanted);
+  const adminCalls = !args.varied && (journeys ? people.staff > 0 : ADMIN_CALLS.some(wanted));
   const adminToken = adminCalls ? await seedBenchOrders(database.db, size) : '';
   // The cart and checkout calls (issue 19): zones, a code, SHOPPERS customers and guest carts.
-  const checkoutCalls = !args.varied && CHECKOUT_CALLS.some(wanted);
+  const checkoutCalls = !args.varied && (journeys ? people.shoppers > 0 : CHECKOUT_CALLS.some(wanted));
   const checkout = checkoutCalls ? await seedBenchCheckout(database.db, size) : null;
   await seedVariantProduct(database.db);
   await database.close();
@@ -401,15 +423,7 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     }
     if (adminToken) {
       const admin = { headers: { authorization: adminToken } };
-      const [toShip, shipped, deep, customer, lowStock, byName] = ADMIN_CALLS;
-      calls.push(
-        [toShip, '/admin/orders?toShip=true&sort=total-desc', admin],
-        [shipped, '/admin/orders?status=shipped&payment=pending&sort=oldest', admin],
-        [deep, `/admin/orders?after=${Math.floor(size / 2)}`, admin],
-        [customer, '/admin/orders?q=customer-4242%40&sort=total-desc', admin],
-        [lowStock, '/admin/products?stock=low&sort=price-desc', admin],
-        [byName, `/admin/products?category=${categories[3]?._id}&sort=name&after=${Math.floor(size / 2)}`, admin],
-      );
+      for (const [name, path] of adminPaths(size, categories)) calls.push([name, path, admin]);
     }
     const selected = calls.filter(([name]) => wanted(name));
     // Each call of many requests answers its first one well, or the bench stops with the answer.
@@ -460,6 +474,68 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     await stop(server);
     await target.drop();
   }
+}
+
+/**
+ * `--shoppers N --staff M`: N shoppers walk the checkout (a guest cart read, a line set again, the quote,
+ * the delivery countries, the quote with a code, then an order: signed in, or as a guest every other time),
+ * M staff walk the six admin lists, each person with a think time between clicks; a first walk of 5 s warms
+ * the shop up. Answers each call's latencies, and the shop's and PostgreSQL's CPU per answer in all.
+ */
+async function benchJourneys(engine: string, size: number) {
+  const target = await seeded(engine, size);
+  const { adminToken, checkout } = target;
+  measuredDatabase = target.databaseUrl ? new URL(target.databaseUrl).pathname.slice(1) : null;
+  const { server, base } = await startShop(target, checkout ? CHECKOUT_SHOP_ENV : {});
+  try {
+    await waitFor(`${base}/readyz`);
+    const api = `${base}/api/v1`;
+    const categories = ((await (await fetch(`${api}/category/get-category`)).json()) as { category: Array<{ _id: string }> }).category;
+    const requests = checkout ? checkoutRequests(checkout) : null;
+    const admin = adminPaths(size, categories).map(([call, path]) => ({ call, request: { path, headers: { authorization: adminToken } } }));
+    const [cartRead, cartSet, quote, quoteWithCode, countries, placeOrder, placeGuestOrder] = CHECKOUT_CALLS;
+    // Users 0 … shoppers-1 shop; the rest are staff. A shopper's n-th journey is of fixture shopper
+    // user + n × shoppers (no two people share a cart, an account or an address).
+    const journey: Journey = (user, n) => {
+      if (user >= people.shoppers || !requests) return admin;
+      const shopper = (user + n * people.shoppers) % SHOPPERS;
+      const pick = (list: typeof requests.cartRead) => list[shopper % list.length] as (typeof list)[number];
+      return [
+        { call: cartRead, request: pick(requests.cartRead) },
+        { call: cartSet, request: pick(requests.cartSet) },
+        { call: quote, request: pick(requests.quote) },
+        { call: countries, request: pick(requests.countries) },
+        { call: quoteWithCode, request: pick(requests.quoteWithCode) },
+        n % 2 === 0 ? { call: placeOrder, request: pick(requests.placeOrder) } : { call: placeGuestOrder, request: pick(requests.placeGuestOrder) },
+      ];
+    };
+    const users = people.shoppers + people.staff;
+    await walkJourneys(api, journey, { users, seconds: 5, thinkMs: people.thinkMs });
+    const before = cpuMs(server.pid ?? 0);
+    const started = Date.now();
+    const results = await walkJourneys(api, journey, { users, seconds: Number(args.duration), thinkMs: people.thinkMs });
+    const seconds = (Date.now() - started) / 1000;
+    const after = cpuMs(server.pid ?? 0);
+    const answers = results.reduce((sum, row) => sum + row.latencies.length, 0);
+    return { results, answers, seconds, nodeUs: ((after.node - before.node) * 1000) / answers, postgresUs: ((after.postgres - before.postgres) * 1000) / answers };
+  } finally {
+    await stop(server);
+    await target.drop();
+  }
+}
+
+function printJourneys(title: string, run: { results: JourneyResult[]; answers: number; seconds: number; nodeUs: number; postgresUs: number }): void {
+  console.log(`\n### ${title}\n`);
+  console.log('| call | answers | errors | p50 | p95 | p99 | worst |');
+  console.log('|---|---|---|---|---|---|---|');
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  for (const row of run.results) {
+    const q = (at: number) => ms(quantile(row.latencies, at));
+    console.log(`| ${row.call} | ${row.latencies.length} | ${row.errors} | ${q(0.5)} | ${q(0.95)} | ${q(0.99)} | ${ms(Math.max(...row.latencies))} |`);
+  }
+  console.log(
+    `\n${run.answers} answers in ${run.seconds.toFixed(0)} s (${(run.answers / run.seconds).toFixed(0)} a second); CPU per answer, all calls: ${run.nodeUs.toFixed(0)} us (Node) + ${run.postgresUs.toFixed(0)} us (PostgreSQL).`,
+  );
 }
 
 interface VariedRow {
@@ -613,6 +689,11 @@ if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], 
 for (const engine of engines) {
   let smallest: Row[] | undefined;
   for (const size of sizes) {
+    if (journeys) {
+      const who = [people.shoppers ? `${people.shoppers} shoppers` : '', people.staff ? `${people.staff} staff` : ''].filter(Boolean).join(' and ');
+      printJourneys(`${engine}, ${size.toLocaleString('en-US')} products, ${who}, a click every ${people.thinkMs} ms (±50 %), ${args.duration} s`, await benchJourneys(engine, size));
+      continue;
+    }
     if (args.varied) {
       printVaried(`${engine}, ${size.toLocaleString('en-US')} products, ${args.connections} connections, ${args.duration} s per workload, varied requests`, await benchVaried(engine, size));
       continue;

@@ -55,7 +55,8 @@ export async function countOrders(db: Db, buyerId: number | null): Promise<numbe
 }
 
 export async function findOrder(db: Db | Tx, id: number): Promise<OrderRow | undefined> {
-  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  // A named statement: planned once per connection (read by every order placed and every status change).
+  const [row] = await selectOrders(db).where(eq(orders.id, sql.placeholder('id'))).prepare('order_find').execute({ id });
   return row;
 }
 
@@ -311,7 +312,7 @@ export async function insertOrder(
   paymentMethod: PaymentMethod = 'cash_on_delivery',
   figures?: OrderFigures,
   discount: { minor: number; code: string } | null = null,
-): Promise<number> {
+): Promise<{ id: number; items: OrderItemRow[]; taxLines: OrderTaxLineRow[] }> {
   const [row] = await tx
     .insert(orders)
     .values({
@@ -340,7 +341,8 @@ export async function insertOrder(
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
-  await tx.insert(orderItems).values(
+  // The rows as written (the order's answer is made of them: no reading them back), in the order of their ids.
+  const inserted = await tx.insert(orderItems).values(
     items.map((item) => ({
       orderId: row.id,
       productId: item.productId,
@@ -355,11 +357,10 @@ export async function insertOrder(
       photoId: item.photoId,
       discountMinor: item.discountMinor ?? 0,
     })),
-  );
-  if (figures && figures.taxLines.length > 0) {
-    await tx.insert(orderTaxLines).values(figures.taxLines.map((line) => ({ ...line, orderId: row.id })));
-  }
-  return row.id;
+  ).returning();
+  const taxLines =
+    figures && figures.taxLines.length > 0 ? await tx.insert(orderTaxLines).values(figures.taxLines.map((line) => ({ ...line, orderId: row.id }))).returning() : [];
+  return { id: row.id, items: inserted.sort((a, b) => a.id - b.id), taxLines };
 }
 
 export async function lockOrderStatus(tx: Tx, id: number): Promise<string | undefined> {

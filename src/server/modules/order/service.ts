@@ -708,18 +708,25 @@ export function createOrderService(
           taxIncluded: pricing.taxIncluded,
           taxLines: pricing.taxes.map((line) => ({ taxClass: line.taxClass, rateBasisPoints: line.rate, baseMinor: line.base, amountMinor: line.amount })),
         };
-        const orderId = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
+        const written = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
+        const orderId = written.id;
         if (claimed) await discounts.record(tx, claimed.id, orderId, buyer.email, pricing.discount);
+        const live: payRepo.PaymentRow[] = [];
         if (chosen === 'card' && provider) {
-          await payRepo.insertPayment(tx, {
+          const payment = await payRepo.insertPayment(tx, {
             orderId,
             provider: provider.name,
             amountMinor: totalCents,
             currency: shopMoney().currency,
             expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
           });
+          if (payRepo.LIVE.includes(payment.state)) live.push(payment);
         }
-        const placed = await withItems(tx, orderId);
+        // The order as withItems would read it: its row (with the buyer's, as the database has it) read back,
+        // its lines, tax lines and payment page as they were just written.
+        const order = await repo.findOrder(tx, orderId);
+        if (!order) throw new Error('the order just written was not found');
+        const placed = { order, items: written.items, live, taxLines: written.taxLines };
         await mailer.orderPlaced(tx, {
           id: orderId,
           createdAt: placed.order.createdAt,
