@@ -47,6 +47,9 @@ function requestHooksOf(scope: FastifyInstance): object[] {
 
 /** Registers plugins (helmet, CORS, multipart) and declares every request hook they add as replayed on hits. */
 export async function registerReplayedOnHits(scope: FastifyInstance, register: () => PromiseLike<unknown>): Promise<void> {
+  // Fastify adds a request hook when it loads what was queued before it (addHook waits its turn): those
+  // hooks are not the plugins' and must not be declared with them, so they are loaded first.
+  await scope.after();
   const before = new Set(requestHooksOf(scope));
   await register();
   for (const hook of requestHooksOf(scope)) if (!before.has(hook)) replayed.add(hook);
