@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
 import { z } from 'zod';
 import { AnswerCache } from '../../src/server/plugins/answer-cache.ts';
-import { KEPT_URL_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
+import { KEPT_URL_MAX, KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
 import { JSON_BODY_LIMIT } from '../../src/server/plugins/http-server.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -477,11 +477,21 @@ describe('AnswerCache', () => {
     expect(cache.keep(request('/filters', body, 'text/plain'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(cache.keep(request('/filters', body, 'application/json; charset=utf-16'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(keep(cache, `/long/${'l'.repeat(KEPT_URL_MAX)}`, 'x')).toBeNull();
+    // The limits themselves are within: an address of KEPT_URL_MAX characters, a body of KEYED_BODY_MAX bytes.
+    expect(keep(cache, `/${'l'.repeat(KEPT_URL_MAX - 1)}`, 'x')).not.toBeNull();
+    const largest = JSON.stringify({ pad: 'p'.repeat(KEYED_BODY_MAX - 10) });
+    expect(Buffer.byteLength(largest)).toBe(KEYED_BODY_MAX);
+    expect(keep(cache, '/filters', 'largest', cache.generation, largest)).not.toBeNull();
+    expect(keep(cache, '/filters', 'too large', cache.generation, `${largest} `)).toBeNull();
     const pageQuery = z.object({ page: z.string().optional() });
     expect(cache.keep(request('/list?page=2'), pageQuery, Buffer.from('x'), {}, cache.generation)).not.toBeNull();
     expect(cache.keep(request('/list?page=2&pad=xxxx'), pageQuery, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(cache.keep(request('/list?pad=xxxx'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(kept(cache, '/list?page=2')).toBe('x');
+    // A route's querystring given as a JSON schema declares its parameters the same way.
+    const jsonQuery = { type: 'object', properties: { page: { type: 'string' } } };
+    expect(cache.keep(request('/list?page=3'), jsonQuery, Buffer.from('x'), {}, cache.generation)).not.toBeNull();
+    expect(cache.keep(request('/list?page=3&pad=xxxx'), jsonQuery, Buffer.from('x'), {}, cache.generation)).toBeNull();
   });
 
   it('keeps no memo with a budget of 0, and counts memos in its budget', async () => {
