@@ -19,6 +19,7 @@ export function readBody(payload: NodeJS.ReadableStream, done: (error: Error | n
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the streams read here (Node's request, Fastify's inject, a replay) give Buffers, no encoding is ever set; Buffer.from of a Buffer is the same bytes
   const onData = (chunk: Buffer | string) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const onEnd = (error?: Error) => {
+    // Stryker disable next-line StringLiteral: no data comes after a stream's end or error; the listener left on would never be called again
     payload.removeListener('data', onData);
     // Stryker disable next-line StringLiteral: a stream ends once; the listener left on would never be called again
     payload.removeListener('end', onEnd);
