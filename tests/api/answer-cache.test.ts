@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
 import { z } from 'zod';
 import { AnswerCache } from '../../src/server/plugins/answer-cache.ts';
-import { KEPT_URL_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
+import { KEPT_URL_MAX, KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
+import { JSON_BODY_LIMIT } from '../../src/server/plugins/http-server.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -72,6 +73,23 @@ describe('catalogue answers: cached, revalidated, compressed, and fresh after ev
     expect(productQueries()).toBe(0);
     const other = await call(t.app, 'POST', '/api/v1/product/product-filters', { body: { ...body, radio: [20, 39] } });
     expect(other.json().products.map((p: { name: string }) => p.name)).toEqual(['Kettle']);
+    // The same bytes arriving in two parts are read whole: the same answer, from memory.
+    const send = (simulate: { split?: boolean; error?: boolean }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/product/product-filters',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+        simulate: { end: true, close: false, split: false, error: false, ...simulate },
+      });
+    const served = t.app.answerCache.served.fastify;
+    const split = await send({ split: true });
+    expect(split.body).toBe(first.body);
+    expect(t.app.answerCache.served.fastify).toBe(served + 1);
+    // A body whose reading fails is the client's fault (400, with the stream's message), not an unhandled 500.
+    const broken = await send({ error: true });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, message: 'Simulated' });
   });
 
   it('shows a change made through the API at once (same process)', async () => {
@@ -187,6 +205,10 @@ describe('cached answers over HTTP (answered before routing)', () => {
     const partner = await send('GET', path, { origin: 'https://partner.example' });
     expect(partner.status).toBe(200);
     expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
+    // Listed, it keeps its CORS headers even when it is also the host the request names.
+    const partnerHost = await send('GET', path, { origin: 'https://partner.example', host: 'partner.example' });
+    expect(partnerHost.status).toBe(200);
+    expect(partnerHost.headers['access-control-allow-origin']).toBe('https://partner.example');
     // The shop's own pages (Origin: PUBLIC_URL) are answered like a request without an Origin.
     const own = await send('GET', path, { origin: t.env.PUBLIC_URL });
     expect(own.status).toBe(200);
@@ -232,6 +254,18 @@ describe('cached answers over HTTP (answered before routing)', () => {
     expect(bad.status).toBe(400);
     const cut = await send('POST', path, json, body.slice(0, -3));
     expect(cut.status).toBe(400);
+    // A body over the limit is refused while it is still being sent (413): the pre-router does not read,
+    // and hold, a body it could not key.
+    const endless = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest({ ...base, method: 'POST', path, headers: { ...json, 'transfer-encoding': 'chunked' } }, (incoming) => {
+        incoming.resume();
+        resolve(incoming.statusCode ?? 0);
+        outgoing.destroy();
+      });
+      outgoing.on('error', reject);
+      outgoing.write(`{"pad":"${'p'.repeat(JSON_BODY_LIMIT)}`);
+    });
+    expect(endless).toBe(413);
   });
 
   it('answers repeated reads in the pre-router, before Fastify, and only there', async () => {
@@ -258,6 +292,13 @@ describe('cached answers over HTTP (answered before routing)', () => {
     const partner = await send('GET', path, { origin: 'https://partner.example' });
     expect(partner.body.equals(first.body)).toBe(true);
     expect(served()).toEqual({ ...before, preRouter: before.preRouter + 6, fastify: before.fastify + 1, misses: before.misses + 2 });
+    // Through a proxy (X-Forwarded-Host), an Origin naming the Host is left to Fastify's origin check, which
+    // reads the forwarded host instead when TRUST_PROXY is set: only PUBLIC_URL is answered here.
+    const forwarded = { 'x-forwarded-host': 'shop.example' };
+    const hostBehindProxy = await send('GET', path, { ...forwarded, origin: `http://127.0.0.1:${base.port}` });
+    const ownBehindProxy = await send('GET', path, { ...forwarded, origin: t.env.PUBLIC_URL });
+    expect(hostBehindProxy.body.equals(first.body) && ownBehindProxy.body.equals(first.body)).toBe(true);
+    expect(served()).toEqual({ ...before, preRouter: before.preRouter + 7, fastify: before.fastify + 2, misses: before.misses + 2 });
   });
 
   it('appends Accept-Encoding to the Vary: Origin of CORS, on every kept answer', async () => {
@@ -436,11 +477,21 @@ describe('AnswerCache', () => {
     expect(cache.keep(request('/filters', body, 'text/plain'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(cache.keep(request('/filters', body, 'application/json; charset=utf-16'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(keep(cache, `/long/${'l'.repeat(KEPT_URL_MAX)}`, 'x')).toBeNull();
+    // The limits themselves are within: an address of KEPT_URL_MAX characters, a body of KEYED_BODY_MAX bytes.
+    expect(keep(cache, `/${'l'.repeat(KEPT_URL_MAX - 1)}`, 'x')).not.toBeNull();
+    const largest = JSON.stringify({ pad: 'p'.repeat(KEYED_BODY_MAX - 10) });
+    expect(Buffer.byteLength(largest)).toBe(KEYED_BODY_MAX);
+    expect(keep(cache, '/filters', 'largest', cache.generation, largest)).not.toBeNull();
+    expect(keep(cache, '/filters', 'too large', cache.generation, `${largest} `)).toBeNull();
     const pageQuery = z.object({ page: z.string().optional() });
     expect(cache.keep(request('/list?page=2'), pageQuery, Buffer.from('x'), {}, cache.generation)).not.toBeNull();
     expect(cache.keep(request('/list?page=2&pad=xxxx'), pageQuery, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(cache.keep(request('/list?pad=xxxx'), undefined, Buffer.from('x'), {}, cache.generation)).toBeNull();
     expect(kept(cache, '/list?page=2')).toBe('x');
+    // A route's querystring given as a JSON schema declares its parameters the same way.
+    const jsonQuery = { type: 'object', properties: { page: { type: 'string' } } };
+    expect(cache.keep(request('/list?page=3'), jsonQuery, Buffer.from('x'), {}, cache.generation)).not.toBeNull();
+    expect(cache.keep(request('/list?page=3&pad=xxxx'), jsonQuery, Buffer.from('x'), {}, cache.generation)).toBeNull();
   });
 
   it('keeps no memo with a budget of 0, and counts memos in its budget', async () => {

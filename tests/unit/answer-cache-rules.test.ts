@@ -40,6 +40,10 @@ describe('the answer cache refuses what would leak or skip a check', () => {
     const app = appWithCache();
     expect(() => app.put('/x', { config: { cache: true } }, async () => ({}))).toThrow('only GET, HEAD and POST routes can be cacheable');
     expect(() => app.get('/y', { config: { cache: true, invalidatesCatalogue: true } }, async () => ({}))).toThrow('cannot both be cacheable and change the catalogue');
+    // Every one of its methods must be a read, not just one of them.
+    expect(() => app.route({ method: ['GET', 'PUT'], url: '/z', config: { cache: true }, handler: async () => ({}) })).toThrow(
+      'GET,PUT /z: only GET, HEAD and POST routes can be cacheable',
+    );
   });
 
   it('refuses to start when a request hook added after the cache is not declared replayed on hits', async () => {
@@ -49,6 +53,45 @@ describe('the answer cache refuses what would leak or skip a check', () => {
     await expect(app.ready()).rejects.toThrow(
       'The answer cache would send kept answers of GET /list, HEAD /list without running the hook limitEveryone()',
     );
+  });
+
+  it('names every undeclared hook, an anonymous one by its source on one line (at most 80 characters), and says what to do', async () => {
+    const app = appWithCache();
+    app.addHook('onRequest', async function limitEveryone() {});
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      request.log.debug('an anonymous hook, its source long enough to be cut at eighty characters');
+    });
+    app.route({ method: ['GET', 'POST'], url: '/list', config: { cache: true }, handler: async () => ({ ok: true }) });
+    const message = await app.ready().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^The answer cache would send kept answers of GET,POST \/list, HEAD \/list without running the hook limitEveryone\(\), async \(request\) => \{ request\.log\.debug\(/);
+    const anonymous = message.slice(message.indexOf('async (request)'), message.indexOf('. Declare it'));
+    expect(anonymous).toHaveLength(80);
+    expect(message.endsWith('. Declare it with replayedOnHits() if its whole effect is headers kept with the answer, or keep it off cacheable routes.')).toBe(true);
+  });
+
+  it('declares only the hooks the registered plugins add, not those added before', async () => {
+    const app = appWithCache();
+    app.addHook('onRequest', async function addedBefore() {});
+    await registerReplayedOnHits(app, () =>
+      app.register(Object.assign(async (scope: FastifyInstance) => void scope.addHook('preValidation', async () => {}), { [Symbol.for('skip-override')]: true })),
+    );
+    app.get('/list', { config: { cache: true } }, async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow('without running the hook addedBefore().');
+  });
+
+  it("refuses to guess when Fastify keeps its hook lists elsewhere (another Fastify version)", async () => {
+    const refusal = "The answer cache cannot read Fastify's hook lists";
+    const elsewhere = { after: async () => {} };
+    await expect(registerReplayedOnHits(elsewhere as unknown as FastifyInstance, async () => {})).rejects.toThrow(refusal);
+    let symbol: symbol | undefined;
+    for (let object: object | null = Fastify(); object && !symbol; object = Object.getPrototypeOf(object)) {
+      symbol = Object.getOwnPropertySymbols(object).find((candidate) => candidate.description === 'fastify.hooks');
+    }
+    const partial = { ...elsewhere, [symbol as symbol]: { onRequest: [], preParsing: [], preValidation: [] } } as unknown as FastifyInstance;
+    await expect(registerReplayedOnHits(partial, async () => {})).rejects.toThrow(refusal);
   });
 
   it('refuses a hook added in the scope of a cacheable route by a plugin, and starts once it is declared', async () => {

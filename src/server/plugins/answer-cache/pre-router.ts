@@ -16,12 +16,17 @@ export const preReadBody = (req: IncomingMessage): Buffer | undefined => (req as
 /** The whole body of a request whose length is known, as one buffer. */
 export function readBody(payload: NodeJS.ReadableStream, done: (error: Error | null, body?: Buffer) => void): void {
   const chunks: Buffer[] = [];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the streams read here (Node's request, Fastify's inject, a replay) give Buffers, no encoding is ever set; Buffer.from of a Buffer is the same bytes
   const onData = (chunk: Buffer | string) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const onEnd = (error?: Error) => {
+    // Stryker disable next-line StringLiteral: no data comes after a stream's end or error; the listener left on would never be called again
     payload.removeListener('data', onData);
+    // Stryker disable next-line StringLiteral: a stream ends once; the listener left on would never be called again
     payload.removeListener('end', onEnd);
+    // Stryker disable next-line StringLiteral: a request emits no error after its end (an abort before the end destroys it): never called again
     payload.removeListener('error', onEnd);
     if (error) return done(Object.assign(error, { statusCode: 400 }));
+    // Stryker disable next-line ConditionalExpression: forced false, Buffer.concat of the one chunk is the same bytes (a copy); forced true (the first chunk only) is what the EqualityOperator mutant does too, killed by the body sent in two parts
     done(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
   };
   payload.on('data', onData);
@@ -31,6 +36,7 @@ export function readBody(payload: NodeJS.ReadableStream, done: (error: Error | n
 }
 
 /** A body handed to Fastify's parser as if it had not been read yet. */
+// Stryker disable next-line ObjectLiteral: Fastify counts the replayed bytes itself, and they are receivedEncodedLength: a body read here is never encoded (keyableBody)
 export const replay = (body: Buffer): RequestPayload => Object.assign(Readable.from([body]), { receivedEncodedLength: body.length });
 
 export interface PreRouterOptions {
@@ -73,6 +79,7 @@ export function createPreRouter(
     }
     if (method !== 'POST' || url === undefined || !cache.answering || !cache.postPaths.has(url) || !keyableBody(req.headers)) return handler(req, res);
     readBody(req, (error, body) => {
+      // Stryker disable next-line LogicalOperator: readBody gives an error and no body, or a body and no error: `error && !body` decides the same
       if (error || !body) return void res.destroy(); // the client went away mid-body
       const answer = cache.lookup({ method, url, headers: req.headers, body });
       if (!answer) {
