@@ -31,6 +31,18 @@ const MODULES = {
       'tests/api/discounts-review.test.ts',
     ],
   },
+  payments: {
+    mutate: [
+      // One path each: the runner joins the list with commas, so a `{a,b}` pattern would be cut apart.
+      'src/server/payments/provider.ts',
+      'src/server/payments/stripe/stripe-provider.ts',
+      'src/server/payments/stripe/stripe-mapper.ts',
+      'src/server/modules/order/payment-routes.ts',
+      'src/server/modules/order/payment-repo.ts',
+    ],
+    // currency.test.ts charges yen through the fake Stripe (a currency without minor units).
+    tests: ['tests/unit/stripe-provider.test.ts', 'tests/unit/stripe-mapper.test.ts', 'tests/api/payments.test.ts', 'tests/api/payments-restart.test.ts', 'tests/api/currency.test.ts'],
+  },
   'answer-cache': {
     mutate: ['src/server/plugins/answer-cache/{answer,keys,rules,store}.ts', 'src/server/plugins/answer-cache.ts'],
     tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts'],
