@@ -247,10 +247,11 @@ describe('orders API', () => {
     it('refuses a draft (409 naming it) and takes none of the stock', async () => {
       const shown = await product({ quantity: 4 });
       const hidden = await product({ name: 'Unreleased Kettle', quantity: 4, draft: true });
+      const secret = await product({ name: 'Secret Toaster', quantity: 4, draft: true });
       const before = await orderCount();
-      const res = await checkout(buyer.token, [{ _id: String(shown.id) }, { _id: String(hidden.id) }]);
+      const res = await checkout(buyer.token, [{ _id: String(shown.id) }, { _id: String(hidden.id) }, { _id: String(secret.id) }]);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('Not for sale now: Unreleased Kettle; remove it from your cart and try again');
+      expect(res.json().message).toBe('Not for sale now: Unreleased Kettle, Secret Toaster; remove it from your cart and try again');
       expect(await orderCount()).toBe(before);
       expect(await stockOf(shown)).toBe(4);
     });
