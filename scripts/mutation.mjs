@@ -16,7 +16,19 @@ const MODULES = {
   },
   'pre-router': { mutate: ['src/server/plugins/answer-cache/pre-router.ts'], tests: ['tests/api/answer-cache.test.ts'] },
   backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup-schedule.test.ts', 'tests/api/backup.test.ts'], engine: 'postgres' },
-  orders: { mutate: ['src/server/modules/order/service.ts'], tests: ['tests/api/orders.test.ts', 'tests/api/order-limits.test.ts'] },
+  orders: {
+    mutate: ['src/server/modules/order/service.ts'],
+    // variants-checkout guards the lines a cart becomes (planLines), admin-orders the owner's undo, payments
+    // the card, transfer and refund steps. The whole file is an hour or more: a part of it is measured with
+    // MUTATION_FILES (see below), e.g. 'src/server/modules/order/service.ts:92-340'.
+    tests: [
+      'tests/api/orders.test.ts',
+      'tests/api/order-limits.test.ts',
+      'tests/api/variants-checkout.test.ts',
+      'tests/api/admin-orders.test.ts',
+      'tests/api/payments.test.ts',
+    ],
+  },
   'sign-in': {
     mutate: ['src/server/modules/auth/service.ts'],
     // auth-takeover (security answer, logout, admin resets), guest-checkout (the links confirming an address)
@@ -31,8 +43,27 @@ const MODULES = {
       'tests/api/discounts-review.test.ts',
     ],
   },
+  payments: {
+    mutate: [
+      // One path each: the runner joins the list with commas, so a `{a,b}` pattern would be cut apart.
+      'src/server/payments/provider.ts',
+      'src/server/payments/stripe/stripe-provider.ts',
+      'src/server/payments/stripe/stripe-mapper.ts',
+      'src/server/modules/order/payment-routes.ts',
+      'src/server/modules/order/payment-repo.ts',
+    ],
+    // currency.test.ts charges yen through the fake Stripe (a currency without minor units).
+    tests: ['tests/unit/stripe-provider.test.ts', 'tests/unit/stripe-mapper.test.ts', 'tests/api/payments.test.ts', 'tests/api/payments-restart.test.ts', 'tests/api/currency.test.ts'],
+  },
   'answer-cache': {
-    mutate: ['src/server/plugins/answer-cache/{answer,keys,rules,store}.ts', 'src/server/plugins/answer-cache.ts'],
+    // One path each: the files reach Stryker joined by commas, which would cut a {a,b} pattern apart.
+    mutate: [
+      'src/server/plugins/answer-cache/answer.ts',
+      'src/server/plugins/answer-cache/keys.ts',
+      'src/server/plugins/answer-cache/rules.ts',
+      'src/server/plugins/answer-cache/store.ts',
+      'src/server/plugins/answer-cache.ts',
+    ],
     // answer-cache-stampede guards the single flight (store.ts miss/land, the hooks' flights). Not
     // answer-cache-memory: its 20,000 requests take minutes, for each mutant it reaches.
     tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts', 'tests/api/answer-cache-stampede.test.ts'],
@@ -43,6 +74,9 @@ const GOAL = 80;
 const asked = process.argv.slice(2);
 for (const name of asked) if (!(name in MODULES)) throw new Error(`no module "${name}" (known: ${Object.keys(MODULES).join(', ')})`);
 const names = asked.length > 0 ? asked : Object.keys(MODULES);
+// MUTATION_FILES mutates a part of one module (Stryker's `file:from-to` line ranges, comma-separated) instead of all of it.
+const part = process.env.MUTATION_FILES;
+if (part && names.length !== 1) throw new Error('MUTATION_FILES names a part of one module: name that module');
 
 /** Stryker's mutation score: mutants detected (killed or timed out) of all valid ones (survivors and uncovered too). */
 function score(module) {
@@ -68,13 +102,13 @@ for (const name of names) {
     console.log(`\n== ${name}: skipped (its tests need PostgreSQL: set TEST_DATABASE_URL)`);
     continue;
   }
-  console.log(`\n== ${name}: mutating ${module.mutate.join(', ')}; tests ${module.tests.join(', ')}`);
+  console.log(`\n== ${name}: mutating ${part ?? module.mutate.join(', ')}; tests ${module.tests.join(', ')}`);
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',
     env: {
       ...process.env,
       MUTATION_MODULE: name,
-      MUTATION_FILES: module.mutate.join(','),
+      MUTATION_FILES: part ?? module.mutate.join(','),
       MUTATION_TESTS: module.tests.join(','),
       MUTATION_ENGINE: module.engine ?? 'pglite',
     },

@@ -83,6 +83,21 @@ describe('limits on orders waiting for payment (the defaults: 5 orders and 50 un
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('Too many units for one account: this order has 3, with 48 units waiting already, at most 50 in all; order fewer');
     expect((await checkout(buyer, plate.id, 2, '198.51.100.4')).statusCode).toBe(201);
+    // One unit waiting is "1 unit".
+    const other = await makeUser(t.database.db);
+    expect((await checkout(other, plate.id, 1, '198.51.100.6')).statusCode).toBe(201);
+    const past = await checkout(other, plate.id, 50, '198.51.100.6');
+    expect(past.statusCode).toBe(409);
+    expect(past.json().message).toBe('Too many units for one account: this order has 50, with 1 unit waiting already, at most 50 in all; order fewer');
+  });
+
+  it('accounts sharing an address share its limit of 200 units (409)', async () => {
+    const jug = await product();
+    for (let n = 0; n < 4; n++) expect((await checkout(await makeUser(t.database.db), jug.id, 50, '192.0.2.60')).statusCode).toBe(201);
+    const refused = await checkout(await makeUser(t.database.db), jug.id, 1, '192.0.2.60');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Too many units from your address: this order has 1, with 200 units waiting already, at most 200 in all; order fewer');
+    expect(await stockOf(jug.id)).toBe(800);
   });
 
   it('accounts sharing an address share its limit of 20 orders; another address is not held up', async () => {

@@ -58,7 +58,7 @@ describe('orders API', () => {
   });
   afterAll(() => t.close());
 
-  const product = (options: { name?: string; price?: number; quantity?: number; description?: string } = {}) =>
+  const product = (options: { name?: string; price?: number; quantity?: number; description?: string; draft?: boolean } = {}) =>
     makeProduct(t.database.db, { categoryId, ...options });
   const checkout = (token: string | undefined, cart: unknown) =>
     call(t.app, 'POST', '/api/v1/auth/orders', { token, body: { cart } });
@@ -242,6 +242,18 @@ describe('orders API', () => {
       const res = await checkout(buyer.token, [{ _id: String(doomed.id) }]);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(NOT_AVAILABLE);
+    });
+
+    it('refuses a draft (409 naming it) and takes none of the stock', async () => {
+      const shown = await product({ quantity: 4 });
+      const hidden = await product({ name: 'Unreleased Kettle', quantity: 4, draft: true });
+      const secret = await product({ name: 'Secret Toaster', quantity: 4, draft: true });
+      const before = await orderCount();
+      const res = await checkout(buyer.token, [{ _id: String(shown.id) }, { _id: String(hidden.id) }, { _id: String(secret.id) }]);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Not for sale now: Unreleased Kettle, Secret Toaster; remove it from your cart and try again');
+      expect(await orderCount()).toBe(before);
+      expect(await stockOf(shown)).toBe(4);
     });
 
     it('refuses an empty cart, a cart that is not a list and a missing cart (400)', async () => {

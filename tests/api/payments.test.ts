@@ -262,6 +262,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       await Promise.all([stripe.release({ copies: 3 }), returnFromPage(buyer, order._id), reconcile(), returnFromPage(buyer, order._id), reconcile()]);
       expect((await orderRow(order._id)).paymentStatus).toBe('paid');
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+      // The page keeps what was taken (refunds name it) and when its payment was applied.
+      const [page] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id)));
+      expect(page).toMatchObject({ provider: 'stripe', state: 'paid', captureId: expect.stringMatching(/^pi_/), appliedAt: expect.any(Date) });
     });
 
     it('3 shuffled copies of each event of a delayed payment (processing, then succeeded) give 1 paid order and 1 mail', async () => {
@@ -328,6 +331,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         expect(forged.status).toBe(400);
         const unsigned = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
         expect(unsigned.status).toBe(400);
+        expect(((await unsigned.json()) as { message: string }).message).toBe('Missing Stripe-Signature header');
 
         expect((await orderRow(order._id)).paymentStatus).toBe('pending');
         expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(0);
@@ -335,7 +339,17 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         // Signed as sent, now: applied.
         const good = await stripe.redeliver(event.id);
         expect(good.status).toBe(200);
+        expect(JSON.parse(good.body)).toEqual({ received: true });
         expect((await orderRow(order._id)).paymentStatus).toBe('paid');
+        // The same event again, signed now: answered (never kept by a cache), nothing applied twice.
+        const again = await fetch(webhook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret }) },
+          body: payload,
+        });
+        expect(again.status).toBe(200);
+        expect(again.headers.get('cache-control')).toBe('no-store');
+        expect(await again.json()).toEqual({ received: true });
       } finally {
         stripe.setDelivery({ mode: 'immediate' });
       }
@@ -545,7 +559,8 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
 
     it('a refund Stripe cannot take now stays pending, and the job sends it (once) when Stripe is back', async () => {
       const buyer = await makeUser(t.database.db);
-      const order = await cardOrder(buyer, [(await product({ price: 8 })).id]);
+      const item = await product({ price: 8, name: 'Pending Lamp' });
+      const order = await cardOrder(buyer, [item.id]);
       await press(await sessionOf(order._id), 'pay');
       await stripe.idle();
       stripe.failNext(20, 503);
@@ -555,6 +570,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(res.json().refund.state).toBe('pending');
       expect(res.json().message).toMatch(/not confirmed/);
       expect(res.json().order.payment).toMatchObject({ status: 'refunded', refunded: 8 });
+      // The pending refund holds its units: the line cannot be refunded again meanwhile.
+      const line = await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] });
+      expect(line.statusCode).toBe(409);
+      expect(line.json().message).toBe('Only 0 of Pending Lamp left to refund');
       await reconcile(Date.now() + 60_000);
       await reconcile(Date.now() + 60_000);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));

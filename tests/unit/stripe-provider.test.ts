@@ -10,6 +10,7 @@ import {
   WebhookRejectedError,
 } from '../../src/server/payments/provider.ts';
 import { createStripeProvider, stripeConnection } from '../../src/server/payments/stripe/stripe-provider.ts';
+import { MoneyError } from '../../src/domain/money.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
 
 /** A webhook endpoint that keeps what it receives, raw: the bytes and the signature header. */
@@ -79,6 +80,7 @@ describe('the SDK pointed at STRIPE_API_URL', () => {
   it('takes host, port and protocol from the URL', () => {
     expect(stripeConnection('http://127.0.0.1:4010')).toEqual({ host: '127.0.0.1', port: 4010, protocol: 'http' });
     expect(stripeConnection('https://api.stripe.com')).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+    expect(stripeConnection('http://stripe.test')).toEqual({ host: 'stripe.test', port: 80, protocol: 'http' });
     expect(() => stripeConnection('ftp://example.com')).toThrow('STRIPE_API_URL must be http(s)');
   });
 });
@@ -141,6 +143,12 @@ describe('creating a payment', () => {
 
   it('refuses an amount Stripe cannot charge exactly, before calling it', async () => {
     await expect(provider.createPayment(input({ amountMinor: 12_345, currency: 'KWD' }))).rejects.toThrow(PaymentRejectedError);
+    // Named for the owner's log: the code, and the money rule that refused it.
+    await expect(provider.createPayment(input({ amountMinor: 12_345, currency: 'KWD' }))).rejects.toMatchObject({
+      name: 'PaymentRejectedError',
+      code: 'amount_invalid',
+      cause: expect.any(MoneyError),
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -213,6 +221,7 @@ describe('reading, expiring and refunding', () => {
 
   it('an unknown session is a rejection, not an outage', async () => {
     await expect(provider.getPayment('cs_test_nope')).rejects.toThrow(PaymentRejectedError);
+    await expect(provider.getPayment('cs_test_nope')).rejects.toMatchObject({ name: 'PaymentRejectedError', cause: expect.any(Stripe.errors.StripeInvalidRequestError) });
   });
 
   it('expires an open session with its key, and answers a session paid meanwhile as paid', async () => {
@@ -273,6 +282,12 @@ describe('reading, expiring and refunding', () => {
   it('Stripe failing on its side is “unavailable”; the SDK’s retry with the same key makes one session', async () => {
     fake.failNext(1, 500);
     await expect(provider.createPayment(input())).rejects.toThrow(PaymentUnavailableError);
+    fake.failNext(1, 500);
+    await expect(provider.createPayment(input())).rejects.toMatchObject({
+      name: 'PaymentUnavailableError',
+      message: expect.stringMatching(/^Stripe is unavailable: /),
+      cause: expect.any(Stripe.errors.StripeAPIError),
+    });
     fake.failNext(1, 429);
     await expect(provider.createPayment(input())).rejects.toThrow(PaymentUnavailableError);
 
@@ -285,11 +300,22 @@ describe('reading, expiring and refunding', () => {
     expect(fake.requests.map((sent) => sent.idempotencyKey)).toEqual([request.idempotencyKey, request.idempotencyKey]);
     expect(fake.sessions.size).toBe(sessionsBefore + 1);
     expect(fake.sessions.get(session.id)?.status).toBe('open');
+    // The provider's name is stored with each payment; it reads sessions back as the shop's provider does.
+    expect(retrying.name).toBe('stripe');
+    expect(await retrying.getPayment(session.id)).toMatchObject({ id: session.id, state: 'open' });
+    // One retry, as asked: a second failure in a row reaches the shop.
+    fake.failNext(2, 500);
+    await expect(retrying.createPayment(input())).rejects.toThrow(PaymentUnavailableError);
+    fake.failNext(0);
   });
 
   it('a key Stripe refuses, or Stripe out of reach, is “unavailable”', async () => {
     const wrongKey = createStripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: 'whsec_x', apiUrl: fake.url, maxNetworkRetries: 0 });
-    await expect(wrongKey.createPayment(input())).rejects.toThrow(PaymentUnavailableError);
+    await expect(wrongKey.createPayment(input())).rejects.toMatchObject({
+      name: 'PaymentUnavailableError',
+      message: expect.stringMatching(/^Stripe refused the shop's key: /),
+      cause: expect.any(Stripe.errors.StripeAuthenticationError),
+    });
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -359,6 +385,9 @@ describe('webhook events', () => {
       () => provider.parseEvent(raw, Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: 'whsec_someone_else' })),
     ];
     for (const refusal of refusals) expect(refusal).toThrow(WebhookRejectedError);
+    // The message is the webhook's 400 answer, which Stripe's dashboard shows the owner.
+    expect(() => provider.parseEvent(raw, undefined)).toThrow(/^Missing Stripe-Signature header$/);
+    expect(() => provider.parseEvent(raw, '')).toThrow(/^Missing Stripe-Signature header$/);
 
     await fake.redeliver(eventId, { signedAt: Date.now() - 10 * 60_000 });
     const old = await lastDelivered();
@@ -377,6 +406,27 @@ describe('webhook events', () => {
     const payload = 'not json';
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
     expect(() => provider.parseEvent(payload, header)).toThrow(WebhookRejectedError);
+    let refused: unknown;
+    try {
+      provider.parseEvent(payload, header);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ name: 'WebhookRejectedError', message: 'Stripe-Signature refused: the body is not an event', cause: expect.any(SyntaxError) });
+  });
+
+  it('a signed session event the shop cannot read (a currency it does not know) is refused, naming the event', () => {
+    const session = { id: 'cs_test_x', object: 'checkout.session', status: 'complete', payment_status: 'paid', currency: 'xxx', amount_total: 100, expires_at: 1 };
+    const payload = JSON.stringify({ id: 'evt_unreadable', object: 'event', type: 'checkout.session.completed', created: 1, data: { object: session } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
+    let refused: unknown;
+    try {
+      provider.parseEvent(payload, header);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(WebhookRejectedError);
+    expect(refused).toMatchObject({ message: 'Stripe event evt_unreadable cannot be read: Unknown currency: xxx', cause: expect.any(MoneyError) });
   });
 });
 
