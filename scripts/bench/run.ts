@@ -1,6 +1,9 @@
 // npm run bench -- [--products 100000] [--engine postgres|pglite|both] [--duration 3] [--rounds 3]
 //                   [--connections 50] [--workers N] [--only text[,text…]] [--cold] [--varied]
-//                   [--profile folder]
+//                   [--profile folder] [--shoppers N] [--staff N] [--think ms]
+//
+// `--shoppers 50 --duration 60`: people instead of wrk's closed loop (scripts/bench/journeys.ts): 50 shoppers
+// walk the checkout with a pause between clicks; `--staff N` walk the admin's lists the same way.
 //
 // `--profile /tmp/prof`: the shop runs under `node --cpu-prof`, one profile per shop started, written to the
 // folder when it stops; `node scripts/bench/profile-summary.mjs <file.cpuprofile>` prints where the time went.
