@@ -25,12 +25,17 @@ export interface JourneyResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function send(api: string, request: BenchRequest): Promise<boolean> {
-  const res = await fetch(`${api}${request.path}`, {
+/** One bench request sent as wrk sends it (GET without a body, POST with one, unless it names its method). */
+export function fetchRequest(api: string, request: BenchRequest): Promise<Response> {
+  return fetch(`${api}${request.path}`, {
     method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
     headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
     ...(request.body === undefined ? {} : { body: request.body }),
   });
+}
+
+async function send(api: string, request: BenchRequest): Promise<boolean> {
+  const res = await fetchRequest(api, request);
   await res.arrayBuffer();
   return res.ok;
 }

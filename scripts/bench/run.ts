@@ -41,7 +41,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADJECTIVES, seedBenchCatalogue } from './catalogue.ts';
 import { CHECKOUT_SHOP_ENV, checkoutRequests, SHOPPERS, seedBenchCheckout } from './checkout.ts';
-import { type Journey, type JourneyResult, quantile, walkJourneys } from './journeys.ts';
+import { fetchRequest, type Journey, type JourneyResult, quantile, walkJourneys } from './journeys.ts';
 import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
@@ -433,11 +433,7 @@ async function benchOne(engine: string, size: number): Promise<Row[]> {
     for (const [name, , options] of selected) {
       const first = options?.requests?.[0];
       if (!first) continue;
-      const res = await fetch(`${api}${first.path}`, {
-        method: first.method ?? (first.body === undefined ? 'GET' : 'POST'),
-        headers: { ...(first.body === undefined ? {} : { 'content-type': 'application/json' }), ...first.headers },
-        ...(first.body === undefined ? {} : { body: first.body }),
-      });
+      const res = await fetchRequest(api, first);
       if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
     }
 
