@@ -148,17 +148,19 @@ export async function addToLine(tx: Tx, cartId: number, variant: VariantToBuy, q
   return row?.quantity ?? quantity;
 }
 
-/** Sets the units of the cart's line of a variant (made if missing); the line's seen price becomes today's. */
-export async function setLine(tx: Tx, cartId: number, variant: VariantToBuy, quantity: number): Promise<void> {
-  await tx
-    .insert(cartLines)
-    .values({ cartId, variantId: variant.id, quantity, seenPriceCents: variant.priceCents })
-    .onConflictDoUpdate({
-      target: [cartLines.cartId, cartLines.variantId],
-      set: { quantity: sql`excluded.quantity`, seenPriceCents: sql`excluded.seen_price_cents` },
-    })
-    .prepare('cart_set_line')
-    .execute();
+/**
+ * Sets the units of a variant in the owner's cart, the cart made if missing (its last change becomes now), in
+ * one statement: the cart's upsert (ensureCart) and the line's, in one round trip (the line's PUT, the cart's commonest write).
+ */
+export async function setOwnersLine(tx: Tx, owner: CartOwner, variant: VariantToBuy, quantity: number): Promise<void> {
+  const column = 'userId' in owner ? sql`user_id` : sql`token_hash`;
+  await tx.execute(sql`with cart as (
+      insert into ${carts} (${column}) values (${ownerValue(owner)})
+      on conflict (${column}) do update set updated_at = now()
+      returning id)
+    insert into ${cartLines} (cart_id, variant_id, quantity, seen_price_cents)
+    select cart.id, ${variant.id}::int, ${quantity}::int, ${variant.priceCents}::int from cart
+    on conflict (cart_id, variant_id) do update set quantity = excluded.quantity, seen_price_cents = excluded.seen_price_cents`);
 }
 
 /** Removes the owner's line of a variant (nothing when there is none). */

@@ -34,10 +34,13 @@ export function createCartService(db: Db) {
   }
 
   /** Runs a write in a transaction on the owner's cart (made if missing), then reads it back in the same. */
-  async function write(owner: CartOwner, change: (tx: Tx, cartId: number) => Promise<void>) {
+  const write = (owner: CartOwner, change: (tx: Tx, cartId: number) => Promise<void>) =>
+    writeLines(owner, async (tx) => change(tx, await repo.ensureCart(tx, owner)));
+
+  /** Runs a write in a transaction, then reads the owner's cart back in the same (409 past CART_LINES_MAX lines). */
+  async function writeLines(owner: CartOwner, change: (tx: Tx) => Promise<void>) {
     return db.transaction(async (tx) => {
-      const cartId = await repo.ensureCart(tx, owner);
-      await change(tx, cartId);
+      await change(tx);
       const lines = await repo.readLines(tx, owner);
       if (lines.length > CART_LINES_MAX) throw conflict(`variant: a cart holds at most ${CART_LINES_MAX} different items`);
       return lines;
@@ -67,7 +70,7 @@ export function createCartService(db: Db) {
         await repo.removeVariant(db, owner, variant.id);
         return repo.readLines(db, owner);
       }
-      return write(owner, (tx, cartId) => repo.setLine(tx, cartId, variant, body.quantity));
+      return writeLines(owner, (tx) => repo.setOwnersLine(tx, owner, variant, body.quantity));
     },
 
     /** Removes a line; 404 naming `lineId` when the owner's cart has no such line (nothing changes). */

@@ -58,13 +58,28 @@ export const isNoSuchCode = (error: unknown) => typeof error === 'object' && err
  */
 export async function claimCode(tx: Db | Tx, codeText: string, email: string | null, now: Date, lock = true): Promise<ClaimedCode> {
   void now;
+  const normal = email === null ? null : normaliseEmail(email);
+  if (!lock) {
+    // The check that changes nothing: the code and the shopper's standing in one statement.
+    const found = await repo.codeWithStanding(tx, normaliseCode(codeText), normal);
+    if (!found) throw noSuchCode(codeText);
+    return claimed(found.row, normal === null ? null : { byCustomer: found.byCustomer, ordered: found.ordered });
+  }
   const row = await repo.codeByText(tx, normaliseCode(codeText), lock);
   if (!row) throw noSuchCode(codeText);
+  if (normal === null) return claimed(row, null);
+  return claimed(row, {
+    byCustomer: row.maxUsesPerCustomer === null ? 0 : (await repo.usesOf(tx, row.id, normal)).byCustomer,
+    ordered: row.firstOrderOnly && (await repo.hasOrdered(tx, normal)),
+  });
+}
+
+/** A code's standing for a shopper (none without an e-mail): used up, used by them as often as allowed, their first order. */
+function claimed(row: repo.DiscountCodeRow, shopper: { byCustomer: number; ordered: boolean } | null): ClaimedCode {
   const standing: CodeStanding = { usedUp: row.maxUses !== null && row.uses >= row.maxUses };
-  if (email !== null) {
-    const normal = normaliseEmail(email);
-    if (row.maxUsesPerCustomer !== null) standing.usedByCustomer = (await repo.usesOf(tx, row.id, normal)).byCustomer >= row.maxUsesPerCustomer;
-    if (row.firstOrderOnly) standing.firstOrder = !(await repo.hasOrdered(tx, normal));
+  if (shopper) {
+    if (row.maxUsesPerCustomer !== null) standing.usedByCustomer = shopper.byCustomer >= row.maxUsesPerCustomer;
+    if (row.firstOrderOnly) standing.firstOrder = !shopper.ordered;
   }
   return { id: row.id, disabled: row.disabled, code: toDiscountCode(row), standing };
 }
