@@ -185,8 +185,8 @@ export interface StockMove {
 
 /**
  * Moves stock of variants and keeps their products' quantity in step, in the caller's transaction: the
- * products are locked first (in id order, like checkout), each variant's stock moves by one conditional
- * UPDATE that never goes below zero, then each product's quantity moves by the same total. The product's
+ * products are locked first (in id order, like checkout), each variant's stock moves by a conditional
+ * UPDATE that never goes below zero, and each product's quantity by the same total in the same statement. The product's
  * trigger (drizzle/0012_variants.sql) then finds its quantity equal to its variants' sum and moves nothing
  * more; units given back to a variant deleted since (or of a line without one) reach the product, and the
  * trigger gives them to its first variant. Answers the moves that could not be taken (short, or the variant
@@ -203,35 +203,41 @@ export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { pr
     const known = perVariant.get(move.variantId);
     perVariant.set(move.variantId, known ? { ...known, delta: known.delta + move.delta } : { ...move });
   }
-  const moved = new Set<number>();
-  if (perVariant.size > 0) {
-    const values = sql.join(
-      [...perVariant.values()].map((move) => sql`(${move.variantId}::int, ${move.productId}::int, ${move.delta}::int)`),
-      sql`, `,
-    );
-    const rows = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + change.delta` })
-      .from(sql`(values ${values}) as change(id, product_id, delta)`)
-      .where(
-        sql`${productVariants.id} = change.id and ${productVariants.productId} = change.product_id and ${productVariants.stock} + change.delta >= 0`,
-      )
-      .returning({ id: productVariants.id });
-    for (const row of rows) moved.add(row.id);
-  }
-  const refused: StockMove[] = [];
+  // Every product's total move, as it is when no variant is refused (a refusal moves no product at all).
   const perProduct = new Map<number, number>();
-  for (const move of perVariant.values()) {
-    const applied = moved.has(move.variantId as number);
-    if (!applied && move.delta < 0) refused.push(move);
-    else perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
+  for (const move of moves) perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
+  const productChanges = [...perProduct].filter(([, delta]) => delta !== 0).map(([productId, delta]) => ({ productId, delta }));
+  if (perVariant.size === 0) {
+    await adjustStock(tx, productChanges);
+    return [];
   }
-  for (const move of moves) {
-    if (move.variantId === null) perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
-  }
-  if (refused.length > 0) return refused;
-  await adjustStock(tx, [...perProduct].filter(([, delta]) => delta !== 0).map(([productId, delta]) => ({ productId, delta })));
-  return [];
+  // One statement: the variants' conditional moves, then (in the same round trip) the products' moves, taken
+  // only when every variant move that takes units was applied. A variant given units back that is gone since
+  // gives them to its product (the trigger passes them on to the product's first variant).
+  const variantValues = sql.join(
+    [...perVariant.values()].map((move) => sql`(${move.variantId}::int, ${move.productId}::int, ${move.delta}::int)`),
+    sql`, `,
+  );
+  const taking = [...perVariant.values()].filter((move) => move.delta < 0).length;
+  const productValues = sql.join(
+    productChanges.map((change) => sql`(${change.productId}::int, ${change.delta}::int)`),
+    sql`, `,
+  );
+  const adjusted =
+    productChanges.length === 0
+      ? sql``
+      : sql`, adjusted as (
+          update ${products} set quantity = ${products.quantity} + change.delta, updated_at = now()
+          from (values ${productValues}) as change(id, delta)
+          where ${products.id} = change.id and (select count(*) from moved where moved.delta < 0) = ${taking})`;
+  const result = await tx.execute(sql`with moved as (
+      update ${productVariants} set stock = ${productVariants.stock} + change.delta
+      from (values ${variantValues}) as change(id, product_id, delta)
+      where ${productVariants.id} = change.id and ${productVariants.productId} = change.product_id and ${productVariants.stock} + change.delta >= 0
+      returning ${productVariants.id} as id, change.delta as delta)${adjusted}
+    select id from moved`);
+  const moved = new Set((result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id)));
+  return [...perVariant.values()].filter((move) => move.delta < 0 && !moved.has(move.variantId as number));
 }
 
 export interface NewOrderItem {
