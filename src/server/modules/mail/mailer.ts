@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cancelUnsentMail, enqueueMail } from './repo.ts';
+import { cancelUnsentMail, enqueueMail, enqueueMails } from './repo.ts';
 import * as templates from './templates.ts';
 
 export interface MailerOptions extends Omit<templates.MailContext, 'contact'> {
@@ -39,10 +39,11 @@ export function createMailer(options: MailerOptions) {
   return {
     async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<void> {
       const shopper = await shopperContext(tx);
-      await enqueueMail(tx, { kind: 'order-confirmation', toAddress: order.buyer.email, replyTo: shopper.replyTo, ...templates.orderConfirmation(shopper.context, order) });
-      if (options.ownerEmail) {
-        await enqueueMail(tx, { kind: 'new-order', toAddress: options.ownerEmail, ...templates.newOrderNotice(context, order) });
-      }
+      // The buyer's confirmation and the owner's notice in one statement.
+      await enqueueMails(tx, [
+        { kind: 'order-confirmation', toAddress: order.buyer.email, replyTo: shopper.replyTo, ...templates.orderConfirmation(shopper.context, order) },
+        ...(options.ownerEmail ? [{ kind: 'new-order', toAddress: options.ownerEmail, replyTo: null, ...templates.newOrderNotice(context, order) }] : []),
+      ]);
     },
 
     /** The buyer's mail of a status change (none for the statuses they are not told of): its outbox id, or null. */

@@ -31,6 +31,13 @@ export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0):
   return row?.id ?? 0;
 }
 
+/** Several mails due now, in one statement (an order's confirmation and the owner's notice): their ids in order. */
+export async function enqueueMails(tx: Db | Tx, mails: NewMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx.insert(mailOutbox).values(mails).returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
 /**
  * Drop a mail that was never tried (an undone status change's): only while it waits unsent; false once a
  * worker has taken it (it is being sent, or was).
