@@ -66,7 +66,7 @@ export function createGuestOrderService(db: Db, orders: OrderService, secret: st
       const buyerOf: BuyerOf = async (tx) => {
         const guest = await accounts.upsertGuest(tx, email, details);
         guestId = guest.id;
-        return { id: guest.id, email: guest.email, ...details };
+        return { id: guest.id, email: guest.email, guest: guest.guest, ...details };
       };
       // The history's "placed by" is the guest row, known once the transaction made it.
       const actor = {

@@ -12,7 +12,8 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 /** What an order line is per variant: its key in refunds and restocks (lines made before variants: the product). */
 export const lineKey = (line: { productId: number; variantId?: number | null }) => `${line.productId}:${line.variantId ?? ''}`;
 
-export const orderSelection = {
+/** An order's own columns as its answer reads them (orderSelection without its buyer and delivery). */
+const orderColumns = {
   id: orders.id,
   status: orders.status,
   totalCents: orders.totalCents,
@@ -28,6 +29,10 @@ export const orderSelection = {
   shippingMinor: orders.shippingMinor,
   taxMinor: orders.taxMinor,
   taxIncluded: orders.taxIncluded,
+};
+
+export const orderSelection = {
+  ...orderColumns,
   /** `guest`: a guest buyer's row (docs/decisions/0019-guest-checkout.md): their mails link to the order's signed page. */
   buyer: { id: users.id, name: users.name, email: users.email, guest: users.guest },
   delivery: { name: orders.deliveryName, address: orders.deliveryAddress, phone: orders.deliveryPhone, country: orders.deliveryCountry },
@@ -332,8 +337,8 @@ export async function insertOrder(
   paymentMethod: PaymentMethod = 'cash_on_delivery',
   figures?: OrderFigures,
   discount: { minor: number; code: string } | null = null,
-): Promise<{ id: number; items: OrderItemRow[]; taxLines: OrderTaxLineRow[] }> {
-  const [row] = await tx
+): Promise<{ order: Omit<OrderRow, 'buyer'>; items: OrderItemRow[]; taxLines: OrderTaxLineRow[] }> {
+  const [written] = await tx
     .insert(orders)
     .values({
       buyerId,
@@ -359,8 +364,17 @@ export async function insertOrder(
           }
         : {}),
     })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('order insert returned nothing');
+    // The order as its answer reads it (defaults and all): no reading it back.
+    .returning({
+      ...orderColumns,
+      deliveryName: orders.deliveryName,
+      deliveryAddress: orders.deliveryAddress,
+      deliveryPhone: orders.deliveryPhone,
+      deliveryCountry: orders.deliveryCountry,
+    });
+  if (!written) throw new Error('order insert returned nothing');
+  const { deliveryName, deliveryAddress, deliveryPhone, deliveryCountry, ...own } = written;
+  const row = { ...own, delivery: { name: deliveryName, address: deliveryAddress, phone: deliveryPhone, country: deliveryCountry } };
   // The rows as written (the order's answer is made of them: no reading them back), in the order of their ids.
   const inserted = await tx.insert(orderItems).values(
     items.map((item) => ({
@@ -380,7 +394,7 @@ export async function insertOrder(
   ).returning();
   const taxLines =
     figures && figures.taxLines.length > 0 ? await tx.insert(orderTaxLines).values(figures.taxLines.map((line) => ({ ...line, orderId: row.id }))).returning() : [];
-  return { id: row.id, items: inserted.sort((a, b) => a.id - b.id), taxLines };
+  return { order: row, items: inserted.sort((a, b) => a.id - b.id), taxLines };
 }
 
 export async function lockOrderStatus(tx: Tx, id: number): Promise<string | undefined> {

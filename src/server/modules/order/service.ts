@@ -278,6 +278,8 @@ export interface BuyerDetails {
   email: string;
   address: string;
   phone: string;
+  /** A guest buyer's row (an account's: false or left out). */
+  guest?: boolean;
 }
 
 /** How many orders waiting for payment on delivery, and units in them, one account and one address may have (0: any). */
@@ -709,7 +711,7 @@ export function createOrderService(
           taxLines: pricing.taxes.map((line) => ({ taxClass: line.taxClass, rateBasisPoints: line.rate, baseMinor: line.base, amountMinor: line.amount })),
         };
         const written = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
-        const orderId = written.id;
+        const orderId = written.order.id;
         if (claimed) await discounts.record(tx, claimed.id, orderId, buyer.email, pricing.discount);
         const live: payRepo.PaymentRow[] = [];
         if (chosen === 'card' && provider) {
@@ -722,10 +724,9 @@ export function createOrderService(
           });
           if (payRepo.LIVE.includes(payment.state)) live.push(payment);
         }
-        // The order as withItems would read it: its row (with the buyer's, as the database has it) read back,
-        // its lines, tax lines and payment page as they were just written.
-        const order = await repo.findOrder(tx, orderId);
-        if (!order) throw new Error('the order just written was not found');
+        // The order as withItems would read it, as it was just written (its row, lines, tax lines and payment
+        // page), with the buyer this transaction has.
+        const order: repo.OrderRow = { ...written.order, buyer: { id: buyer.id, name: buyer.name, email: buyer.email, guest: buyer.guest === true } };
         const placed = { order, items: written.items, live, taxLines: written.taxLines };
         await mailer.orderPlaced(tx, {
           id: orderId,
