@@ -163,11 +163,10 @@ export async function hasOrdered(tx: Db | Tx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The use of a code by an order, and the code's count, in one statement (the order's transaction holds the code's lock). */
 export async function insertUse(tx: Tx, codeId: number, orderId: number, email: string, discountMinor: number): Promise<void> {
-  await tx.insert(discountCodeUses).values({ codeId, orderId, email, discountMinor });
-  await tx
-    .update(discountCodes)
-    .set({ uses: sql`${discountCodes.uses} + 1` })
-    .where(eq(discountCodes.id, codeId));
+  await tx.execute(sql`with used as (
+      insert into ${discountCodeUses} (code_id, order_id, email, discount_minor) values (${codeId}, ${orderId}, ${email}, ${discountMinor}))
+    update ${discountCodes} set uses = ${discountCodes.uses} + 1 where ${discountCodes.id} = ${codeId}`);
 }
 
