@@ -375,8 +375,20 @@ export async function insertOrder(
   if (!written) throw new Error('order insert returned nothing');
   const { deliveryName, deliveryAddress, deliveryPhone, deliveryCountry, ...own } = written;
   const row = { ...own, delivery: { name: deliveryName, address: deliveryAddress, phone: deliveryPhone, country: deliveryCountry } };
+  // The tax lines as written (they have no column of the database's own), in the same statement as the lines.
+  const taxLines: OrderTaxLineRow[] = (figures?.taxLines ?? []).map((line) => ({ ...line, orderId: row.id }));
+  const taxValues = sql.join(
+    taxLines.map((line) => sql`(${line.orderId}::int, ${line.taxClass}, ${line.rateBasisPoints}::int, ${line.baseMinor}::bigint, ${line.amountMinor}::bigint)`),
+    sql`, `,
+  );
+  const withTaxes =
+    taxLines.length > 0
+      ? tx.with(
+          tx.$with('taxes', {}).as(sql`insert into ${orderTaxLines} (order_id, tax_class, rate_basis_points, base_minor, amount_minor) values ${taxValues}`),
+        )
+      : tx;
   // The rows as written (the order's answer is made of them: no reading them back), in the order of their ids.
-  const inserted = await tx.insert(orderItems).values(
+  const inserted = await withTaxes.insert(orderItems).values(
     items.map((item) => ({
       orderId: row.id,
       productId: item.productId,
@@ -392,8 +404,6 @@ export async function insertOrder(
       discountMinor: item.discountMinor ?? 0,
     })),
   ).returning();
-  const taxLines =
-    figures && figures.taxLines.length > 0 ? await tx.insert(orderTaxLines).values(figures.taxLines.map((line) => ({ ...line, orderId: row.id }))).returning() : [];
   return { order: row, items: inserted.sort((a, b) => a.id - b.id), taxLines };
 }
 
