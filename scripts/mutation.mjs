@@ -69,6 +69,9 @@ const MODULES = {
     // first: they run in this order (vitest.mutation.config.ts), and a mutant's run stops at its first failure.
     tests: [
       'tests/unit/answer-cache-keys.test.ts',
+      'tests/unit/answer-cache-answer.test.ts',
+      'tests/unit/answer-cache-store.test.ts',
+      'tests/unit/answer-cache-hooks.test.ts',
       'tests/unit/answer-cache-rules.test.ts',
       'tests/api/answer-cache.test.ts',
       'tests/api/answer-cache-stampede.test.ts',
