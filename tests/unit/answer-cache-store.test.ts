@@ -142,7 +142,8 @@ describe('the answers and their generations', () => {
   });
 });
 
-describe('single flight: concurrent misses for one answer', () => {
+// A request left unanswered fails the test in 5 s, as in `npm test`, also in the mutation run (60 s there).
+describe('single flight: concurrent misses for one answer', { timeout: 5_000 }, () => {
   afterEach(() => void vi.useRealTimers());
 
   it('lets the first lead and the others follow; they get its answer after it has landed, counted as coalesced', async () => {
@@ -353,6 +354,31 @@ describe('memos and derived values', () => {
     expect(cache.derived('e', async () => 'computed again')).toBe(kept);
   });
 
+  it('ends quietly when a change dropped the value it was computing (no unhandled rejection)', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const rejections: unknown[] = [];
+    const listener = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const done = deferred<string>();
+      const failed = deferred<string>();
+      const doneAsked = cache.derived('done', () => done.promise);
+      const failedAsked = cache.derived('failed', () => failed.promise);
+      cache.invalidate();
+      done.resolve('read before the change');
+      failed.reject(new Error('down'));
+      expect(await doneAsked).toBe('read before the change');
+      await expect(failedAsked).rejects.toThrow('down');
+      // Node tells of an unhandled rejection once the microtasks are done.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+      expect(await cache.derived('done', async () => 'computed again')).toBe('computed again');
+      expect(await cache.derived('failed', async () => 'computed again')).toBe('computed again');
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
+
   it('counts a derived value by the size it gives: one larger than 64 MB is not kept', async () => {
     const cache = new AnswerCache(1024 * 1024);
     const huge = 64 * 1024 * 1024;
@@ -368,6 +394,10 @@ describe('memos and derived values', () => {
     const again = await cache.derivedMany(['m1', 'm2'], async (keys) => ((missing = keys), new Map([['m1', 'big again']])), () => 1);
     expect(missing).toEqual(['m1']);
     expect(again).toEqual(['big again', 'small']);
+    // One byte over with its key and 256 bytes: not kept either.
+    const over = huge - 'n1'.length - 256 + 1;
+    expect(await cache.derivedMany(['n1'], async () => new Map([['n1', 'over']]), () => over)).toEqual(['over']);
+    expect(await cache.derivedMany(['n1'], async () => new Map([['n1', 'computed again']]), () => 1)).toEqual(['computed again']);
   });
 
   it('computes many derived values together, only those not kept, in the order asked', async () => {
@@ -400,6 +430,14 @@ describe('memos and derived values', () => {
     expect(await during).toEqual(['old']);
     expect(await cache.derivedMany(['x'], compute({ x: 'new' }), size)).toEqual(['new']);
     expect(await cache.derivedMany(['x'], compute({ x: 'not asked' }), size)).toEqual(['new']);
+    // One computed before a change and ending after a newer one was kept: the newer one stays.
+    const older = deferred<Map<string, string>>();
+    const olderAsked = cache.derivedMany(['z'], () => older.promise, size);
+    cache.invalidate();
+    expect(await cache.derivedMany(['z'], compute({ z: 'newer' }), size)).toEqual(['newer']);
+    older.resolve(new Map([['z', 'older']]));
+    expect(await olderAsked).toEqual(['older']);
+    expect(await cache.derivedMany(['z'], compute({ z: 'not asked' }), size)).toEqual(['newer']);
     // While changes may go unheard: nothing taken, nothing kept.
     cache.setEnabled(false);
     expect(await cache.derivedMany(['x'], compute({ x: 'unheard' }), size)).toEqual(['unheard']);
