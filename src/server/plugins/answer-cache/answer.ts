@@ -50,8 +50,9 @@ export function makeAnswer(key: string, body: Buffer, replyHeaders: ReplyHeaders
     headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   headers['cache-control'] ??= 'no-cache';
+  const type = headers['content-type'];
   // Stryker disable next-line StringLiteral: any text without json, text, xml or javascript in it (as Stryker's) is as uncompressible as none
-  const compressible = body.length >= COMPRESS_MIN_BYTES && /json|text|xml|javascript/.test(headers['content-type'] ?? '');
+  const compressible = body.length >= COMPRESS_MIN_BYTES && /json|text|xml|javascript/.test(type ?? '');
   // Appended to what the route's plugins said (CORS: Origin), never instead of it.
   if (compressible) headers.vary = appendVary(headers.vary, 'Accept-Encoding');
   const given = replyHeaders.etag;

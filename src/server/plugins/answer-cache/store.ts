@@ -192,7 +192,6 @@ export class AnswerCache {
         flight.generation === this.generation &&
         // Stryker disable next-line ConditionalExpression: forced true, a null answer given is taken as none (`answer ?? lookup`)
         answer !== null &&
-        // Stryker disable next-line ConditionalExpression: forced true, the cache going off starts a new generation too (setEnabled): the generation decides alone
         this.enabled
           ? answer
           : undefined;
@@ -266,10 +265,7 @@ export class AnswerCache {
     const missing = keys.filter((_key, index) => found[index] === undefined);
     if (missing.length === 0) return found;
     const computed = await compute(missing);
-    const keep =
-      generation === this.generation &&
-      // Stryker disable next-line ConditionalExpression: forced true, values kept while changes go unheard are never read (nothing is read then) and go when they are heard again (a new generation)
-      this.listening;
+    const keep = this.listening && generation === this.generation;
     keys.forEach((key, index) => {
       if (found[index] !== undefined) return;
       const value = computed.get(key);
