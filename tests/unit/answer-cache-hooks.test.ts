@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnswerCache, createPreRouter, registerAnswerCache } from '../../src/server/plugins/answer-cache.ts';
 
 /**
@@ -58,7 +58,12 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
     if (held) await held;
   };
 
-  beforeAll(async () => {
+  // A new app for each test, registered within it: Stryker runs a mutant of the registration (the
+  // decorations, the onRoute hook) only against the tests that reach it while they run.
+  beforeEach(async () => {
+    for (const name of Object.keys(calls)) delete calls[name];
+    fromMemory.length = 0;
+    held = null;
     cache = new AnswerCache(1024 * 1024);
     const preRouter = createPreRouter(cache, { publicUrl: 'http://shop.example', allowedOrigins: [PARTNER] });
     // Closed with every connection, also one a broken hook left unanswered (it would hold the close).
@@ -96,13 +101,7 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
   });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    cache.invalidate();
-    for (const name of Object.keys(calls)) delete calls[name];
-    fromMemory.length = 0;
-    held = null;
-  });
+  afterEach(() => app.close());
 
   it('keeps the first 200 of a cacheable route and answers it from memory, in Fastify as before routing', async () => {
     const first = await viaFastify('GET', '/list');
@@ -145,8 +144,10 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
   });
 
   it('keeps nothing of a route that is not cacheable, of another status than 200, of a stream, or of an address with unknown parameters', async () => {
+    const misses = cache.misses;
     for (let n = 0; n < 2; n++) {
       expect((await viaFastify('GET', '/fresh')).status).toBe(200);
+      expect(cache.misses).toBe(misses + 5 * n); // a route that is not cacheable is no miss (the other five are)
       expect((await viaFastify('GET', '/created')).status).toBe(201);
       expect((await viaFastify('GET', '/missing')).status).toBe(404);
       const stream = await viaFastify('GET', '/stream');
@@ -221,6 +222,8 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
       for (const answer of sent) expect(JSON.parse(answer.body.toString())).toEqual(bigList);
       expect(calls.list).toBe(1);
       expect(cache.coalesced - coalesced).toBe(4);
+      // The four that were given the first one's answer were sent from memory.
+      expect(fromMemory.sort()).toEqual(['/list false', '/list true', '/list true', '/list true', '/list true']);
     });
 
     it('lets the waiting requests run the route themselves as soon as the first has no answer to keep (not after FOLLOW_MAX_MS)', async () => {
