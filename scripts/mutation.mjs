@@ -65,8 +65,17 @@ const MODULES = {
       'src/server/plugins/answer-cache.ts',
     ],
     // answer-cache-stampede guards the single flight (store.ts miss/land, the hooks' flights). Not
-    // answer-cache-memory: its 20,000 requests take minutes, for each mutant it reaches.
-    tests: ['tests/unit/answer-cache-rules.test.ts', 'tests/api/answer-cache.test.ts', 'tests/api/answer-cache-stampede.test.ts'],
+    // answer-cache-memory: its 20,000 requests take minutes, for each mutant it reaches. The unit files
+    // first: they run in this order (vitest.mutation.config.ts), and a mutant's run stops at its first failure.
+    tests: [
+      'tests/unit/answer-cache-keys.test.ts',
+      'tests/unit/answer-cache-answer.test.ts',
+      'tests/unit/answer-cache-store.test.ts',
+      'tests/unit/answer-cache-hooks.test.ts',
+      'tests/unit/answer-cache-rules.test.ts',
+      'tests/api/answer-cache.test.ts',
+      'tests/api/answer-cache-stampede.test.ts',
+    ],
   },
 };
 const GOAL = 80;

