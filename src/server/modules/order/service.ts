@@ -724,7 +724,6 @@ export function createOrderService(
             currency: shopMoney().currency,
             expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
           });
-          // Stryker disable next-line ConditionalExpression: a payment row is inserted 'open' (the column's default), a live state
           if (payRepo.LIVE.includes(payment.state)) live.push(payment);
         }
         // The order as withItems would read it, as it was just written (its row, lines, tax lines and payment
@@ -751,7 +750,6 @@ export function createOrderService(
         return placed;
       });
       const page = placed.live[0];
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: only a card order has a live page (card is offered only with a provider)
       if (chosen === 'card' && page) {
         await openPage(placed.order.id, page, buyerEmail, pageOf);
         return withItems(db, placed.order.id);
