@@ -1,10 +1,10 @@
 import { MAX_CART_ENTRIES, ORDERS_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../src/contract/limits.ts';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWireStatus, WIRE_ORDER_STATUSES, type WireOrderStatus } from '../../src/contract/order-status-wire.ts';
 
 
-import { orderItems, orders } from '../../src/server/db/schema.ts';
+import { auditLog, orderItems, orders } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart } from '../factories.ts';
 import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
 
@@ -313,6 +313,20 @@ describe('orders API', () => {
       expect(full.json().order.products).toHaveLength(MAX_CART_ENTRIES);
       expect(full.json().order.total).toBe(MAX_CART_ENTRIES);
       expect(await stockOf(item)).toBe(50);
+    });
+
+    it('refuses a payment method the shop does not offer (400), taking nothing; a placed order is in the audit log', async () => {
+      const item = await product({ price: 3, quantity: 2 });
+      const refused = await call(t.app, 'POST', '/api/v1/auth/orders', { token: buyer.token, body: { cart: [{ _id: String(item.id) }], paymentMethod: 'card' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ success: false, message: 'paymentMethod: card is not offered by this shop (offered: cash_on_delivery)' });
+      expect(await stockOf(item)).toBe(2);
+
+      const order = await placeOrder(buyer, [item]);
+      const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.placed'), eq(auditLog.entityId, Number(order._id))));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actorId: buyer.id, entity: 'order' });
+      expect(entries[0]?.after).toEqual({ status: 'not_processed', totalCents: 300, paymentMethod: 'cash_on_delivery' });
     });
   });
 

@@ -4,7 +4,7 @@
  * shuffled events; signatures refused; expiry releasing stock; bank transfers; refunds; forbidden steps.
  */
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders, paymentEvents, payments, products, refunds } from '../../src/server/db/schema.ts';
@@ -164,9 +164,14 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const waitingBefore = await awaiting();
       const buyer = await makeUser(t.database.db);
       const item = await product({ price: 50, quantity: 3 });
+      // A cash order of the same buyer first: no payment page, no bank details mailed.
+      const cash = await checkout(buyer, [item.id]);
+      expect(cash.statusCode).toBe(201);
       const res = await checkout(buyer, [item.id], 'bank_transfer');
       expect(res.statusCode).toBe(201);
       const order = res.json().order as WireOrder;
+      const pages = await t.database.db.select().from(payments).where(inArray(payments.orderId, [Number(cash.json().order._id), Number(order._id)]));
+      expect(pages).toEqual([]);
       expect(order.payment).toEqual({
         success: false,
         method: 'bank_transfer',
@@ -204,6 +209,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     expect(res.json().message).toMatch(/^Card payment is unavailable right now; your order #\d+ is kept for 30 minutes/);
     const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
     expect(await stockOf(item.id)).toBe(2);
+    // The kept page (no provider session yet) waits its 30 minutes from the checkout.
+    const [kept] = await t.database.db.select({ expiresAt: payments.expiresAt }).from(payments).where(eq(payments.orderId, Number(orderId)));
+    const minutesLeft = ((kept?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(29);
+    expect(minutesLeft).toBeLessThanOrEqual(30);
     const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
     expect(pay.statusCode, pay.body).toBe(200);
     expect(pay.json().order.payment.url).toBe(stripe.payPageUrl(await sessionOf(orderId)));
