@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AnswerCache } from '../../src/server/plugins/answer-cache.ts';
 import { KEPT_URL_MAX, KEYED_BODY_MAX } from '../../src/server/plugins/answer-cache/keys.ts';
 import { JSON_BODY_LIMIT } from '../../src/server/plugins/http-server.ts';
+import { sendRaw } from '../setup/raw-http.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -141,22 +142,8 @@ describe('cached answers over HTTP (answered before routing)', () => {
   const queries: string[] = [];
   const productQueries = () => queries.filter((text) => /from "products"/.test(text)).length;
 
-  interface Sent {
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }
   /** One request over a real socket, with exactly the headers given (and a body sent as it is). */
-  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Sent> =>
-    new Promise((resolve, reject) => {
-      const outgoing = httpRequest({ ...base, method, path, headers }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
-      });
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => sendRaw(base.port, method, path, headers, body);
 
   beforeAll(async () => {
     t = await createTestApp({ CORS_ORIGINS: 'https://partner.example' }, { onQuery: (text) => queries.push(text) });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRaw } from '../setup/raw-http.ts';
 import { type Answer, answerBytes, bodyOf, formFor, makeAnswer, ownBytes, replyWith, writeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
 
 /** What a kept answer is (answer.ts): its bytes, headers, ETag, forms, and how it is sent again. */
@@ -12,22 +13,8 @@ import { type Answer, answerBytes, bodyOf, formFor, makeAnswer, ownBytes, replyW
 const bigJson = Buffer.from(JSON.stringify({ products: Array.from({ length: 60 }, (_, n) => ({ name: `Cup ${n}`, price: n * 3 })) }));
 const json = { 'content-type': 'application/json; charset=utf-8' };
 
-interface Sent {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 /** One request over a real socket, with exactly the headers given. */
-const send = (port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<Sent> =>
-  new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+const send = (port: number, method: string, path: string, headers: Record<string, string> = {}) => sendRaw(port, method, path, headers);
 
 describe('a kept answer', () => {
   it('keeps bytes of its own: a slice of a larger buffer is copied, a buffer of its own is kept as it is', () => {

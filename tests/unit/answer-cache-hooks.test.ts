@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendRaw } from '../setup/raw-http.ts';
 import { AnswerCache, createPreRouter, registerAnswerCache } from '../../src/server/plugins/answer-cache.ts';
 
 /**
@@ -16,12 +17,6 @@ const PARTNER = 'https://partner.example';
 /** A list whose compressed form is over 1 kB too (worth compressing again, if it were ever taken for the body). */
 const noisyList = { ids: Array.from({ length: 100 }, (_, n) => createHash('sha256').update(String(n)).digest('hex')) };
 const bigList = { products: Array.from({ length: 80 }, (_, n) => ({ name: `Cup ${n}`, price: n * 3 })) };
-
-interface Sent {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 
 // A request left unanswered fails the test in 5 s, as in `npm test`, also in the mutation run (60 s there).
 describe("the answer cache's hooks", { timeout: 5_000 }, () => {
@@ -35,16 +30,7 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
   let release = () => {};
   const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
 
-  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Sent> =>
-    new Promise((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
-      });
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => sendRaw(port, method, path, headers, body);
   /** From the listed origin: past the pre-router, to Fastify's hooks. */
   const viaFastify = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
     send(method, path, { origin: PARTNER, ...headers }, body);
@@ -247,16 +233,7 @@ describe("the answer cache's hooks", { timeout: 5_000 }, () => {
     second.get('/list', { config: { cache: true } }, async () => noisyList);
     await second.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const at = (headers: Record<string, string> = {}) =>
-        new Promise<Sent>((resolve, reject) => {
-          const outgoing = httpRequest({ host: '127.0.0.1', port: (second.server.address() as AddressInfo).port, path: '/list', headers }, (incoming) => {
-            const chunks: Buffer[] = [];
-            incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-            incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
-          });
-          outgoing.on('error', reject);
-          outgoing.end();
-        });
+      const at = (headers: Record<string, string> = {}) => sendRaw((second.server.address() as AddressInfo).port, 'GET', '/list', headers);
       other.invalidate();
       expect(other.generation).toBe(1);
       expect(JSON.parse((await at()).body.toString())).toEqual(noisyList);

@@ -300,26 +300,23 @@ export interface OpenOrders {
  * partial index (orders_open_buyer_idx, orders_open_from_idx) and its orders' lines.
  */
 export async function openOrdersOf(tx: Tx, buyerId: number, placedFrom: string): Promise<{ account: OpenOrders; address: OpenOrders }> {
-  // Asked by every order: its SQL built once per transaction's database, planned once per connection (a
-  // named statement; its plan cost more than its run).
-  const query = preparedOnce(tx, 'order_open_orders_of', () => {
-    const counted = (whose: SQL) => sql`select count(distinct ${orders.id})::int as orders, coalesce(sum(${orderItems.quantity}), 0)::int as units
-      from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id} where ${whose} and ${awaitingPayment(orders.status)}`;
-    return tx
-      .select({
-        accountOrders: sql<number>`counts.account_orders`,
-        accountUnits: sql<number>`counts.account_units`,
-        addressOrders: sql<number>`counts.address_orders`,
-        addressUnits: sql<number>`counts.address_units`,
-      })
-      .from(
-        sql`(with account as (${counted(sql`${orders.buyerId} = ${sql.placeholder('buyerId')}`)}),
-          address as (${counted(sql`${orders.placedFrom} = ${sql.placeholder('placedFrom')}`)})
-          select account.orders as account_orders, account.units as account_units, address.orders as address_orders, address.units as address_units
-          from account, address) as counts`,
-      )
-      .prepare('order_open_orders_of');
-  });
+  // Asked by every order: a named statement, planned once per connection (its plan cost more than its run).
+  const counted = (whose: SQL) => sql`select count(distinct ${orders.id})::int as orders, coalesce(sum(${orderItems.quantity}), 0)::int as units
+    from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id} where ${whose} and ${awaitingPayment(orders.status)}`;
+  const query = tx
+    .select({
+      accountOrders: sql<number>`counts.account_orders`,
+      accountUnits: sql<number>`counts.account_units`,
+      addressOrders: sql<number>`counts.address_orders`,
+      addressUnits: sql<number>`counts.address_units`,
+    })
+    .from(
+      sql`(with account as (${counted(sql`${orders.buyerId} = ${sql.placeholder('buyerId')}`)}),
+        address as (${counted(sql`${orders.placedFrom} = ${sql.placeholder('placedFrom')}`)})
+        select account.orders as account_orders, account.units as account_units, address.orders as address_orders, address.units as address_units
+        from account, address) as counts`,
+    )
+    .prepare('order_open_orders_of');
   const [row] = await query.execute({ buyerId, placedFrom });
   return {
     account: { orders: Number(row?.accountOrders ?? 0), units: Number(row?.accountUnits ?? 0) },
