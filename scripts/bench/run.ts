@@ -60,6 +60,9 @@ const { values: args } = parseArgs({
     // so the table shows what the database and the server's own work cost.
     cold: { type: 'boolean', default: false },
     varied: { type: 'boolean', default: false },
+    // With --varied on PostgreSQL: a product's stock moves every this many ms while each workload runs, as
+    // orders do (scripts/bench/stock-stream.mjs): what the kept answers keep through them.
+    'stock-every': { type: 'string' },
     // The shop runs under `node --cpu-prof`: a CPU profile per shop process in this folder (read with
     // scripts/bench/profile-summary.mjs).
     profile: { type: 'string' },
@@ -568,6 +571,7 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
   const target = await seeded(engine, size, `emporium_bench_varied_${size}_${process.pid}`);
   const ceilings: ChildProcess[] = [];
   const shops: Array<{ server: ChildProcess; base: string }> = [];
+  let stockStream: ChildProcess | undefined;
   try {
     const ceilingBody = await (async () => {
       // The shop without the cache first: it finds the bench's ids and warms the database up.
@@ -621,6 +625,13 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
       const shop = shops[shops.length - 1] as { server: ChildProcess; base: string };
       await waitFor(`${shop.base}/readyz`);
       runWrk('warm-up', `${api(shop.base)}/product/product-list/1`, warm);
+      if (args['stock-every'] && target.databaseUrl && !stockStream) {
+        stockStream = startProcess(process.execPath, ['scripts/bench/stock-stream.mjs'], {
+          DATABASE_URL: target.databaseUrl,
+          PRODUCTS: String(size),
+          EVERY_MS: args['stock-every'],
+        });
+      }
       for (const workload of selected) {
         const row = measured.get(workload.name) ?? { name: workload.name, distinct: workload.requests.length };
         if (cache === 'off') {
@@ -637,6 +648,7 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
     }
     return [...measured.values()] as VariedRow[];
   } finally {
+    if (stockStream) await stop(stockStream);
     for (const child of ceilings) await stop(child);
     for (const shop of shops) await stop(shop.server);
     await target.drop();
@@ -694,7 +706,8 @@ for (const engine of engines) {
       continue;
     }
     if (args.varied) {
-      printVaried(`${engine}, ${size.toLocaleString('en-US')} products, ${args.connections} connections, ${args.duration} s per workload, varied requests`, await benchVaried(engine, size));
+      const moving = args['stock-every'] ? `, a product's stock moving every ${args['stock-every']} ms` : '';
+      printVaried(`${engine}, ${size.toLocaleString('en-US')} products, ${args.connections} connections, ${args.duration} s per workload, varied requests${moving}`, await benchVaried(engine, size));
       continue;
     }
     const results = await benchOne(engine, size);

@@ -23,8 +23,20 @@ export interface Call {
   description?: string;
   /** Its answers are kept in memory until the catalogue changes (the answer cache). */
   cache?: true;
+  /**
+   * Its kept answers hold no product's stock: an order (a change of stock alone) leaves them. Otherwise a
+   * kept answer is dropped when the stock of a product it holds moves (the handler names them:
+   * `request.answerHolds`), or of any product when it does not say.
+   */
+  holdsNoStock?: true;
   /** A successful call changes the catalogue: the kept answers are dropped before it answers. */
   changesCatalogue?: true;
+  /**
+   * A successful call moves some products' stock and nothing else of the catalogue (an order, a cancel, a
+   * refund): the kept answers holding their stock are dropped before it answers (the handler names them:
+   * `request.stockMoved`; all answers when it does not).
+   */
+  changesStock?: true;
   /** It spends the per-address budget that login, register and the password resets share. */
   signInBudget?: true;
   params?: z.ZodType;

@@ -315,7 +315,7 @@ export const calls = defineCalls({
     access: 'user',
     tag: 'orders',
     // Checkout takes stock: the catalogue shows it.
-    changesCatalogue: true,
+    changesStock: true,
     description:
       'Places an order: cash on delivery without `paymentMethod`; `card` answers the payment page in `order.payment.url` (503 when the card provider cannot be reached: the order is kept, pay from its page); `bank_transfer` answers the bank details and reference. Orders waiting for payment are limited per account and per client address: 429 past the number of orders, 409 past the units (OPEN_ORDERS_PER_ACCOUNT, OPEN_UNITS_PER_ACCOUNT, OPEN_ORDERS_PER_ADDRESS, OPEN_UNITS_PER_ADDRESS).',
     body: checkoutBody,
@@ -332,7 +332,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'orders',
     signInBudget: true,
-    changesCatalogue: true,
+    changesStock: true,
     description:
       "Checkout without an account: the signed-in checkout's body (`cart`, `paymentMethod`, `code`, `rateId`) with its `delivery` address required, plus `email`. Priced as a signed-in order with an address: shipping, tax lines, the code's discount; an address outside every shipping zone or a method not offered is a 400 naming the field before anything is taken. The order belongs to the guest buyer of that e-mail (one per address, who never signs in); the confirmation mail carries the link to the order's page. The limits on orders waiting for payment count per e-mail and per client address; rate-limited per address like sign-in.",
     body: guestCheckoutBody,
@@ -394,7 +394,7 @@ export const calls = defineCalls({
     access: 'admin',
     tag: 'orders',
     // Cancelling returns stock, reopening takes it again.
-    changesCatalogue: true,
+    changesStock: true,
     params: orderIdParams,
     body: orderStatusBody,
     answers: { 200: orderStatusResponse },
@@ -465,7 +465,7 @@ export const calls = defineCalls({
     access: 'admin',
     tag: 'orders',
     // Restocking refunds change the stock the catalogue shows.
-    changesCatalogue: true,
+    changesStock: true,
     description:
       'Gives money back: the lines and quantities named (`{productId, variant?, quantity}`: a product\'s lines in order, or one variant\'s; all that is left when none), through the card provider for a card order (with an idempotency key), recorded for the others; `restock` puts the units back. Never more than was paid (409).',
     params: orderIdParams,
@@ -758,6 +758,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'categories',
     cache: true,
+    holdsNoStock: true,
     answers: { 200: getCategoriesResponse },
     docs: { answer: 'alphabetical, at most 500' },
   },
@@ -808,6 +809,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'products',
     cache: true,
+    holdsNoStock: true,
     answers: { 200: productCountResponse },
   },
   productFilters: {
@@ -899,6 +901,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'products',
     cache: true,
+    holdsNoStock: true,
     description:
       'The photo bytes with ETag; `?v=` (a version) makes the answer cacheable for a year; `?w=320`, `?w=640` or `?w=1280` answers a WebP copy that wide (never wider than the photo).',
     params: photoParams,
@@ -1027,6 +1030,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'products',
     cache: true,
+    holdsNoStock: true,
     description: 'A photo of a gallery, like product-photo: `?v=` its version caches it for a year; `?w=` a WebP copy that wide.',
     params: galleryPhotoParams,
     query: photoQuery,
@@ -1041,6 +1045,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'shop',
     cache: true,
+    holdsNoStock: true,
     description: "The shop's details (contact, About, policies, announcement bar) and home banners, as the owner wrote them ('' where not written).",
     answers: { 200: shopContentResponse },
   },
@@ -1095,6 +1100,7 @@ export const calls = defineCalls({
     access: 'public',
     tag: 'shop',
     cache: true,
+    holdsNoStock: true,
     description: "A banner's picture (1200×400 WebP) with ETag; `?v=` its version caches it for a year.",
     params: bannerParams,
     query: bannerImageQuery,

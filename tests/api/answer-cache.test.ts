@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
 import { z } from 'zod';
@@ -130,6 +130,70 @@ describe('catalogue answers: cached, revalidated, compressed, and fresh after ev
     const revalidated = await call(t.app, 'GET', url, { headers: { 'if-none-match': etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(queries.filter((text) => /product_photos/.test(text))).toEqual([]);
+  });
+
+  it('keeps through an order every answer that does not hold its products’ stock, here and in other processes', async () => {
+    await t.noticesSettled();
+    const cups = (await call(t.app, 'GET', '/api/v1/product/product-list/2')).json().products as { _id: string; slug: string }[];
+    const pageOne = (await list()).json().products as { _id: string; slug: string; name: string }[];
+    const sold = pageOne.find((row) => row.name === 'Cup 13') as { _id: string; slug: string };
+    const urls = {
+      sold: `/api/v1/product/get-product/${sold.slug}`,
+      kettle: `/api/v1/product/get-product/${kettle.slug}`,
+      pageOne: '/api/v1/product/product-list/1',
+      pageTwo: '/api/v1/product/product-list/2',
+      categories: '/api/v1/category/get-category',
+      count: '/api/v1/product/product-count',
+      photo: `/api/v1/product/product-photo/${kettle.id}`,
+    };
+    const read = async (url: string) => (await call(t.app, 'GET', url)).json();
+    /** Whether a read is answered from memory, asking the database nothing. */
+    const fromMemory = async (url: string) => {
+      const hits = t.app.answerCache.hits;
+      queries.length = 0;
+      await call(t.app, 'GET', url);
+      return t.app.answerCache.hits === hits + 1 && queries.length === 0;
+    };
+    for (const url of Object.values(urls)) await call(t.app, 'GET', url);
+    for (const url of Object.values(urls)) expect(await fromMemory(url), url).toBe(true);
+    const before = (await read(urls.sold)).product.quantity as number;
+    const generation = t.app.answerCache.generation;
+    const stockChanges = t.app.answerCache.stockChanges;
+
+    // An order of Cup 13 (on the first page) through this process: its answer is right at once.
+    const shopper = await makeUser(t.database.db);
+    const order = await call(t.app, 'POST', '/api/v1/auth/orders', { token: shopper.token, body: { cart: [{ _id: sold._id }, { _id: sold._id }] } });
+    expect(order.statusCode).toBe(201);
+    expect(t.app.answerCache.stockChanges).toBeGreaterThan(stockChanges);
+    for (const url of [urls.kettle, urls.pageTwo, urls.categories, urls.count, urls.photo]) expect(await fromMemory(url), url).toBe(true);
+    expect(await fromMemory(urls.sold)).toBe(false);
+    expect(await fromMemory(urls.pageOne)).toBe(false);
+    expect((await read(urls.sold)).product.quantity).toBe(before - 2);
+    expect(((await read(urls.pageOne)).products as { _id: string; quantity: number }[]).find((row) => row._id === sold._id)?.quantity).toBe(before - 2);
+    // Its notice, heard a moment later, drops the same again and nothing else.
+    await t.noticesSettled();
+    await call(t.app, 'GET', urls.sold);
+    await call(t.app, 'GET', urls.pageOne);
+    for (const url of Object.values(urls)) expect(await fromMemory(url), url).toBe(true);
+
+    // Stock taken by another process (SQL here): the database names the product, and only its answers go.
+    const cup = cups[0] as { _id: string; slug: string };
+    const cupUrl = `/api/v1/product/get-product/${cup.slug}`;
+    const cupBefore = (await read(cupUrl)).product.quantity as number;
+    expect(await fromMemory(cupUrl)).toBe(true);
+    await t.database.db.execute(sql`update products set quantity = quantity - 3 where id = ${Number(cup._id)}`);
+    await t.noticesSettled();
+    expect(await fromMemory(cupUrl)).toBe(false);
+    expect(await fromMemory(urls.pageTwo)).toBe(false);
+    expect((await read(cupUrl)).product.quantity).toBe(cupBefore - 3);
+    for (const url of [urls.sold, urls.kettle, urls.pageOne, urls.categories, urls.count, urls.photo]) expect(await fromMemory(url), url).toBe(true);
+    expect(t.app.answerCache.generation).toBe(generation);
+
+    // Any other change to a product is a change of everything, as before.
+    await t.database.db.execute(sql`update product_variants set weight_grams = 250 where product_id = ${Number(cup._id)}`);
+    await t.noticesSettled();
+    expect(t.app.answerCache.generation).toBeGreaterThan(generation);
+    expect(await fromMemory(urls.categories)).toBe(false);
   });
 });
 

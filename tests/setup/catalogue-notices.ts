@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../src/server/db/client.ts';
 
-/** The channel the database tells catalogue changes on (drizzle/0006_catalogue_notify.sql). */
+/**
+ * The channels the database tells catalogue changes on (drizzle/0006_catalogue_notify.sql), and changes of
+ * stock alone with their products (drizzle/0026_stock_notices.sql).
+ */
 const CATALOGUE_CHANNEL = 'catalogue_changed';
+const STOCK_CHANNEL = 'catalogue_stock';
+const CHANNELS = [CATALOGUE_CHANNEL, STOCK_CHANNEL];
 /** A channel only the tests use: a notice on it, sent after a change, arrives after that change's notices. */
 const MARKER_CHANNEL = 'emporium_test_marker';
 /** What the shop promises (README, Behaviour): a change made outside the app is in its answers within a second. */
@@ -49,16 +54,18 @@ export async function watchCatalogueNotices(database: Database, url: string | un
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     client.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL) seen += 1;
+      if (CHANNELS.includes(message.channel)) seen += 1;
       else if (message.channel === MARKER_CHANNEL) onMarker();
     });
-    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${MARKER_CHANNEL}`);
+    await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${STOCK_CHANNEL}; LISTEN ${MARKER_CHANNEL}`);
     stopOwn = () => client.end();
   } else {
     const stopSeen = await database.listen(CATALOGUE_CHANNEL, { onNotify: () => (seen += 1), onListening: () => {} });
+    const stopSeenStock = await database.listen(STOCK_CHANNEL, { onNotify: () => (seen += 1), onListening: () => {} });
     const stopMarker = await database.listen(MARKER_CHANNEL, { onNotify: onMarker, onListening: () => {} });
     stopOwn = async () => {
       await stopSeen();
+      await stopSeenStock();
       await stopMarker();
     };
   }
@@ -66,13 +73,13 @@ export async function watchCatalogueNotices(database: Database, url: string | un
   const wrapped: Database = {
     ...database,
     listen: async (channel, handlers) => {
-      if (channel !== CATALOGUE_CHANNEL) return database.listen(channel, handlers);
+      if (!CHANNELS.includes(channel)) return database.listen(channel, handlers);
       return database.listen(channel, {
         onListening: handlers.onListening,
-        onNotify: () => {
+        onNotify: (payload) => {
           if (options.held) return;
           const deliver = () => {
-            handlers.onNotify();
+            handlers.onNotify(payload);
             given += 1;
             for (const waiter of waiters) waiter();
           };

@@ -40,6 +40,7 @@ describe('the answer cache refuses what would leak or skip a check', () => {
     const app = appWithCache();
     expect(() => app.put('/x', { config: { cache: true } }, async () => ({}))).toThrow('only GET, HEAD and POST routes can be cacheable');
     expect(() => app.get('/y', { config: { cache: true, invalidatesCatalogue: true } }, async () => ({}))).toThrow('cannot both be cacheable and change the catalogue');
+    expect(() => app.get('/w', { config: { cache: true, movesStock: true } }, async () => ({}))).toThrow('cannot both be cacheable and change the catalogue');
     // Every one of its methods must be a read, not just one of them.
     expect(() => app.route({ method: ['GET', 'PUT'], url: '/z', config: { cache: true }, handler: async () => ({}) })).toThrow(
       'GET,PUT /z: only GET, HEAD and POST routes can be cacheable',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type Answer, answerBytes, bodyOf, makeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
 import type { AnswerRequest } from '../../src/server/plugins/answer-cache/keys.ts';
-import { AnswerCache, FOLLOW_MAX_MS, type Flight } from '../../src/server/plugins/answer-cache/store.ts';
+import { AnswerCache, FOLLOW_MAX_MS, type Flight, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
 
 /** The answer cache's store (store.ts): its budget, generations, single flight, memos and derived values. */
 
@@ -447,5 +447,148 @@ describe('memos and derived values', () => {
     expect(await cache.derivedMany(['y'], compute({ y: 'unheard' }), size)).toEqual(['unheard']);
     cache.setEnabled(true);
     expect(await cache.derivedMany(['y'], compute({ y: 'heard' }), size)).toEqual(['heard']);
+  });
+});
+
+describe('a change of stock alone (an order): only what holds that stock is dropped', () => {
+  /** Keeps `body` under `url` holding `holds`, as read now. */
+  const keepNow = (cache: AnswerCache, url: string, holds: readonly number[] | 'any') =>
+    cache.keep(get(url), undefined, Buffer.from(url), text, cache.generation, holds, cache.stockChanges);
+  const kept = (cache: AnswerCache, url: string) => cache.lookup(get(url))?.body.toString();
+
+  it('drops the answers holding the products named, and those that do not say; keeps the others, the memos and other derived values', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    keepNow(cache, '/product/a', [1]);
+    keepNow(cache, '/product/b', [2]);
+    keepNow(cache, '/list', [1, 2, 3]);
+    keepNow(cache, '/other-list', [3, 4]);
+    keepNow(cache, '/categories', []);
+    keepNow(cache, '/home', 'any');
+    await cache.memo('count', async () => 40);
+    await cache.derived('page-marks', async () => 'marks');
+    const size = (value: string) => value.length;
+    const product = (key: string) => Number(key.slice(1));
+    await cache.derivedMany(['p1', 'p2'], async (missing) => new Map(missing.map((key) => [key, `json of ${key}`])), size, product);
+    const generation = cache.generation;
+    cache.stockChanged([1, 9]);
+    expect(cache.stockChanges).toBe(1);
+    expect(cache.generation).toBe(generation); // not a change of everything
+    expect(kept(cache, '/product/a')).toBeUndefined();
+    expect(kept(cache, '/list')).toBeUndefined();
+    expect(kept(cache, '/home')).toBeUndefined();
+    expect(kept(cache, '/product/b')).toBe('/product/b');
+    expect(kept(cache, '/other-list')).toBe('/other-list');
+    expect(kept(cache, '/categories')).toBe('/categories');
+    expect(cache.size).toBe(3);
+    expect(await cache.memo('count', async () => -1)).toBe(40);
+    expect(await cache.derived('page-marks', async () => 'computed again')).toBe('marks');
+    // Product 1's JSON is read again; product 2's is kept.
+    const asked: string[][] = [];
+    const again = await cache.derivedMany(['p1', 'p2'], async (missing) => {
+      asked.push(missing);
+      return new Map(missing.map((key) => [key, `new json of ${key}`]));
+    }, size, product);
+    expect(again).toEqual(['new json of p1', 'json of p2']);
+    expect(asked).toEqual([['p1']]);
+    // A second stock change of product 2 drops its page and its JSON, and what holds it.
+    cache.stockChanged([2]);
+    expect(kept(cache, '/product/b')).toBeUndefined();
+    expect(kept(cache, '/other-list')).toBe('/other-list');
+    expect(await cache.derivedMany(['p2'], async () => new Map([['p2', 'newest json of p2']]), size, product)).toEqual(['newest json of p2']);
+  });
+
+  it('keeps no answer whose products’ stock moved while it was read, nor one that does not say after any stock change', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const seen = cache.stockChanges;
+    const generation = cache.generation;
+    cache.stockChanged([5]);
+    const keepAsReadBefore = (url: string, holds: readonly number[] | 'any') => cache.keep(get(url), undefined, Buffer.from(url), text, generation, holds, seen);
+    expect(keepAsReadBefore('/product/5', [5])?.body.toString()).toBe('/product/5'); // answered, not kept
+    expect(kept(cache, '/product/5')).toBeUndefined();
+    keepAsReadBefore('/list', [4, 5]);
+    expect(kept(cache, '/list')).toBeUndefined();
+    keepAsReadBefore('/home', 'any');
+    expect(kept(cache, '/home')).toBeUndefined();
+    keepAsReadBefore('/product/6', [6]);
+    expect(kept(cache, '/product/6')).toBe('/product/6');
+    keepAsReadBefore('/categories', []);
+    expect(kept(cache, '/categories')).toBe('/categories');
+    // Read after the change: kept.
+    keepNow(cache, '/product/5', [5]);
+    keepNow(cache, '/home', 'any');
+    expect(kept(cache, '/product/5')).toBe('/product/5');
+    expect(kept(cache, '/home')).toBe('/home');
+    // Not given: the answer does not say (any), read now.
+    cache.keep(get('/plain'), undefined, Buffer.from('plain'), text, cache.generation);
+    cache.stockChanged([77]);
+    expect(kept(cache, '/plain')).toBeUndefined();
+    // A change of everything forgets the moves: what was read before it is refused by its generation.
+    cache.invalidate();
+    expect(cache.keep(get('/product/5'), undefined, Buffer.from('x'), text, cache.generation, [5], seen) && kept(cache, '/product/5')).toBe('x');
+  });
+
+  it('gives followers nothing their leader read before the stock it holds moved', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const given: Array<string | undefined> = [];
+    const lead = cache.miss(get('/product/3'), undefined, () => expect.fail('the leader follows no one')) as Flight;
+    expect(cache.miss(get('/product/3'), undefined, (answer) => given.push(answer?.body.toString()))).toBe('follows');
+    const other = cache.miss(get('/product/4'), undefined, () => expect.fail('the leader follows no one')) as Flight;
+    expect(cache.miss(get('/product/4'), undefined, (answer) => given.push(answer?.body.toString()))).toBe('follows');
+    cache.stockChanged([3]);
+    cache.land(lead, cache.keep(get('/product/3'), undefined, Buffer.from('stale'), text, lead.generation, [3], lead.stock), [3]);
+    cache.land(other, cache.keep(get('/product/4'), undefined, Buffer.from('fresh'), text, other.generation, [4], other.stock), [4]);
+    await ticked();
+    expect(given).toEqual([undefined, 'fresh']);
+    expect(kept(cache, '/product/3')).toBeUndefined();
+    expect(kept(cache, '/product/4')).toBe('fresh');
+  });
+
+  it('keeps no product JSON computed while its stock moved', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const size = (value: string) => value.length;
+    const product = (key: string) => Number(key.slice(1));
+    const slow = deferred<Map<string, string>>();
+    const during = cache.derivedMany(['p1', 'p2'], () => slow.promise, size, product);
+    cache.stockChanged([1]);
+    slow.resolve(new Map([['p1', 'old 1'], ['p2', 'old 2']]));
+    expect(await during).toEqual(['old 1', 'old 2']);
+    expect(await cache.derivedMany(['p1', 'p2'], async (missing) => new Map(missing.map((key) => [key, `new ${key}`])), size, product)).toEqual(['new p1', 'old 2']);
+  });
+
+  it('still drops an answer after it got a compressed form, and forgets what an evicted answer held', () => {
+    const cache = new AnswerCache(64 * 1024);
+    const big = Buffer.alloc(10_000, 'a');
+    const answer = cache.keep(get('/product/8'), undefined, big, { 'content-type': 'application/json' }, cache.generation, [8], cache.stockChanges) as Answer;
+    cache.grown(answer);
+    expect(cache.lookup(get('/product/8'))).toBe(answer);
+    cache.stockChanged([8]);
+    expect(cache.lookup(get('/product/8'))).toBeUndefined();
+    // Kept again (the same address, now holding another product): the product it held before no longer drops it.
+    keepNow(cache, '/list', [100]);
+    keepNow(cache, '/list', [200]);
+    cache.stockChanged([100]);
+    expect(kept(cache, '/list')).toBe('/list');
+    // Pushed out by newer answers, then kept again holding another product: the same.
+    keepNow(cache, '/page', [300]);
+    const binary = { 'content-type': 'application/octet-stream' };
+    for (let n = 0; n < 5; n++) cache.keep(get(`/big/${n}`), undefined, Buffer.alloc(14_000, 'b'), binary, cache.generation, [], cache.stockChanges);
+    expect(kept(cache, '/page')).toBeUndefined();
+    keepNow(cache, '/page', [400]);
+    cache.stockChanged([300]);
+    expect(kept(cache, '/page')).toBe('/page');
+    cache.stockChanged([400]);
+    expect(kept(cache, '/page')).toBeUndefined();
+  });
+
+  it(`counts more than ${STOCK_MOVES_MAX.toLocaleString('en')} products moved since the last change as a change of everything`, () => {
+    const cache = new AnswerCache(1024 * 1024);
+    keepNow(cache, '/categories', []);
+    const generation = cache.generation;
+    cache.stockChanged(Array.from({ length: STOCK_MOVES_MAX }, (_, index) => index + 1));
+    expect(cache.generation).toBe(generation);
+    expect(kept(cache, '/categories')).toBe('/categories');
+    cache.stockChanged([STOCK_MOVES_MAX + 1]);
+    expect(cache.generation).toBe(generation + 1);
+    expect(kept(cache, '/categories')).toBeUndefined();
   });
 });

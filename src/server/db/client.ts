@@ -37,7 +37,8 @@ export interface Database {
 }
 
 export interface ListenHandlers {
-  onNotify(): void;
+  /** `payload`: what the sender gave pg_notify ('' when nothing). */
+  onNotify(payload: string): void;
   onListening(listening: boolean): void;
 }
 
@@ -86,7 +87,7 @@ async function openPglite(dataDir: string, logger: QueryLogger, template: Blob |
       await client.query('select 1');
     },
     // One process holds an embedded database: notifications arrive in this process, none can be missed.
-    listen: async (channel, { onNotify }) => client.listen(channel, () => onNotify()),
+    listen: async (channel, { onNotify }) => client.listen(channel, (payload) => onNotify(payload ?? '')),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -145,7 +146,7 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
     next.on('error', lost);
     next.on('end', lost);
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
     client = next;
     try {

@@ -3,7 +3,7 @@ import { replyWith } from './answer-cache/answer.ts';
 import { keyableBody } from './answer-cache/keys.ts';
 import { preReadBody, readBody, replay } from './answer-cache/pre-router.ts';
 import { enforceRules, replayedOnHits } from './answer-cache/rules.ts';
-import type { AnswerCache, Flight } from './answer-cache/store.ts';
+import type { AnswerCache, Flight, StockHolds } from './answer-cache/store.ts';
 
 // The answer cache's parts: store.ts (the kept answers and the one lookup), keys.ts (which answer a request
 // names), answer.ts (what is sent: the one writer), pre-router.ts (answers before Fastify routes),
@@ -19,6 +19,13 @@ declare module 'fastify' {
     cache?: boolean;
     /** A successful call changes the catalogue: this process drops its kept answers before answering. */
     invalidatesCatalogue?: boolean;
+    /** The route's answers hold no product's stock: a change of stock alone leaves them kept. */
+    holdsNoStock?: boolean;
+    /**
+     * A successful call moves some products' stock (named by its handler, `stockMoved`): this process drops
+     * the kept answers holding it before answering (all of them when the handler names none).
+     */
+    movesStock?: boolean;
   }
   interface FastifyInstance {
     /** This app's kept answers (tests read who answered from its counters). */
@@ -29,6 +36,15 @@ declare module 'fastify' {
     answerBody: Buffer | null;
     /** The catalogue's generation when a cacheable request was looked up and missed (-1: it was not). */
     answerGeneration: number;
+    /** The stock changes heard when it was looked up (AnswerCache.stockChanges). */
+    answerStock: number;
+    /**
+     * The products whose stock the answer holds, named by its handler (null: it does not say; then none if
+     * the route holds no stock, any otherwise).
+     */
+    answerHolds: readonly number[] | null;
+    /** The products whose stock a `movesStock` call moved. */
+    stockMoved: readonly number[] | null;
     /** Answered from memory. */
     answerServed: boolean;
     /** The miss this request computes for others waiting for the same answer (single-flight). */
@@ -43,13 +59,17 @@ declare module 'fastify' {
  * and every 200 answer of a cacheable route is kept, with an ETag (304 on a match) and its gzip and brotli
  * forms made once. Concurrent misses for one answer run the route once: the first leads, the others
  * wait for its answer (store.ts, `miss` and `land`). A route declared with `invalidatesCatalogue` drops every kept answer before its own
- * answer is sent. The rules of what may be cacheable are checked (rules.ts).
+ * answer is sent. An answer is kept with the products whose stock it holds (`answerHolds`, `holdsNoStock`),
+ * so that an order drops only those (`AnswerCache.stockChanged`). The rules of what may be cacheable are checked (rules.ts).
  */
 export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
   app.decorate('answerCache', cache);
   // Stryker disable next-line StringLiteral: undeclared, answerBody reads undefined, taken as no body (`?? undefined`) as null is
   app.decorateRequest('answerBody', null);
   app.decorateRequest('answerGeneration', -1);
+  app.decorateRequest('answerStock', 0);
+  app.decorateRequest('answerHolds', null);
+  app.decorateRequest('stockMoved', null);
   // Stryker disable next-line StringLiteral: undeclared, answerServed reads undefined, as false to its reader (the access log)
   app.decorateRequest('answerServed', false);
   // Stryker disable next-line StringLiteral: undeclared, answerFlight reads undefined, no flight as null is
@@ -96,11 +116,13 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
           return void reply.send(replyWith(reply, given, request.headers, cache.grown));
         }
         request.answerGeneration = cache.generation;
+        request.answerStock = cache.stockChanges;
         done();
       });
       if (flight === 'follows') return;
       request.answerFlight = flight;
       request.answerGeneration = cache.generation;
+      request.answerStock = cache.stockChanges;
       done();
     }),
   );
@@ -108,6 +130,10 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const config = request.routeOptions.config;
     if (config.invalidatesCatalogue === true && reply.statusCode < 400) cache.invalidate();
+    if (config.movesStock === true && reply.statusCode < 400) {
+      if (request.stockMoved) cache.stockChanged(request.stockMoved);
+      else cache.invalidate();
+    }
     const flight = request.answerFlight;
     if (
       request.answerGeneration < 0 ||
@@ -120,8 +146,9 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     const request_ = { method: request.method, url: request.url, headers: request.headers, body: request.answerBody ?? undefined };
-    const answer = body && cache.keep(request_, request.routeOptions.schema?.querystring, body, reply.getHeaders(), request.answerGeneration);
-    if (flight) cache.land(flight, answer);
+    const holds: StockHolds = request.answerHolds ?? (config.holdsNoStock === true ? [] : 'any');
+    const answer = body && cache.keep(request_, request.routeOptions.schema?.querystring, body, reply.getHeaders(), request.answerGeneration, holds, request.answerStock);
+    if (flight) cache.land(flight, answer, holds);
     done(null, answer ? replyWith(reply, answer, request.headers, cache.grown) : payload);
   });
 

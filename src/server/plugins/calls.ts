@@ -67,7 +67,12 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, { guards
       ...(call.signInBudget ? { onRequest: signInBudget } : {}),
       ...(guard ? { preValidation: guard as unknown as preValidationAsyncHookHandler } : {}),
       ...(authorize ? { preHandler: authorize } : {}),
-      config: { ...(call.cache ? { cache: true } : {}), ...(call.changesCatalogue ? { invalidatesCatalogue: true } : {}) },
+      config: {
+        ...(call.cache ? { cache: true } : {}),
+        ...(call.holdsNoStock ? { holdsNoStock: true } : {}),
+        ...(call.changesCatalogue ? { invalidatesCatalogue: true } : {}),
+        ...(call.changesStock ? { movesStock: true } : {}),
+      },
       schema: {
         operationId: name,
         tags: [call.tag],

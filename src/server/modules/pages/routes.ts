@@ -37,7 +37,7 @@ export async function registerPages(app: FastifyInstance, pages: PagesService, w
 
   // The home page is cached like the catalogue's answers; every other page path is answered by the
   // not-found handler below (a product or category page reads its title and tags from the catalogue).
-  app.get('/', { schema: { hide: true }, config: { cache: true } }, sendPage);
+  app.get('/', { schema: { hide: true }, config: { cache: true, holdsNoStock: true } }, sendPage);
 
   if (!shipped('sitemap.xml')) {
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>

@@ -24,6 +24,9 @@ const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, 
 const EMPTY_PRODUCTS = '"products":[]';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The products an answer holds (their stock with them): a stock change of another leaves it kept. */
+const idsOf = (rows: readonly ProductRow[]) => rows.map((row) => row.id);
+
 /** With a version in the address the photo never changes: cache it for a year; without, revalidate. */
 const photoCacheControl = (version: string | undefined) =>
   version ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
@@ -32,6 +35,7 @@ export const productHandlers = (products: ProductService, categories: CategorySe
   ({
     productList: async (request) => {
       const rows = await products.newest(request.params.page);
+      request.answerHolds = idsOf(rows);
       return { success: true, products: rows.map(toWireProduct) };
     },
 
@@ -44,9 +48,11 @@ export const productHandlers = (products: ProductService, categories: CategorySe
         const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets, as: 'ids' });
         const frame = writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) });
         const fragments = await products.fragments(result.ids ?? [], writeProduct);
+        request.answerHolds = result.ids ?? [];
         return reply.type(JSON_TYPE).send(frame.replace(EMPTY_PRODUCTS, `"products":[${fragments.join(',')}]`));
       }
       const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
+      request.answerHolds = idsOf(result.products);
       return {
         success: true,
         products: result.products.map(toWireProduct),
@@ -60,12 +66,14 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       const result = await products.search(request.params.keyword, request.query.page, unpaged ? 'ids' : 'rows');
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
+      request.answerHolds = unpaged ? (result.ids ?? []) : idsOf(result.products);
       if (unpaged) return reply.type(JSON_TYPE).send(`[${(await products.fragments(result.ids ?? [], writeProduct)).join(',')}]`);
       return result.products.map(toWireProduct);
     },
 
     getProducts: async (request) => {
       const page = await products.page(request.query.page ?? 1);
+      request.answerHolds = idsOf(page.products);
       return {
         success: true,
         message: 'All Products',
@@ -75,20 +83,22 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       };
     },
 
-    getProduct: async (request) => ({
-      success: true,
-      message: 'Single Product Fetched',
-      product: toWireProduct(await products.bySlug(request.params.slug)),
-    }),
+    getProduct: async (request) => {
+      const row = await products.bySlug(request.params.slug);
+      request.answerHolds = [row.id];
+      return { success: true, message: 'Single Product Fetched', product: toWireProduct(row) };
+    },
 
-    relatedProducts: async (request) => ({
-      success: true,
-      products: (await products.related(request.params.pid, request.params.cid)).map(toWireProduct),
-    }),
+    relatedProducts: async (request) => {
+      const rows = await products.related(request.params.pid, request.params.cid);
+      request.answerHolds = idsOf(rows);
+      return { success: true, products: rows.map(toWireProduct) };
+    },
 
     productCategory: async (request) => {
       const category = await categories.bySlug(request.params.slug);
       const page = await products.inCategory(category.id, request.query.page);
+      request.answerHolds = idsOf(page.products);
       return {
         success: true,
         category: toWireCategory(category),
@@ -150,7 +160,11 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       return { success: true, message: 'Product Updated Successfully', product: toWireProduct(row) };
     },
 
-    productVariants: async (request) => toWireProductVariants(await variants.bySlug(request.params.slug)),
+    productVariants: async (request) => {
+      const read = await variants.bySlug(request.params.slug);
+      request.answerHolds = [read.productId];
+      return toWireProductVariants(read);
+    },
 
     adminProductVariants: async (request) => toWireProductVariants(await variants.forAdmin(request.params.id), true),
 

@@ -64,7 +64,13 @@ export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () =>
 /** Like Memo, with the bytes the value holds (AnswerCache.derived), and many at once (AnswerCache.derivedMany). */
 export interface Derived {
   <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T>;
-  many<T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number): Promise<(T | undefined)[]>;
+  /** `holds`: the product whose stock a key's value holds (AnswerCache.derivedMany). */
+  many<T>(
+    keys: readonly string[],
+    compute: (missing: string[]) => Promise<Map<string, T>>,
+    size: (value: T) => number,
+    holds?: (key: string) => number,
+  ): Promise<(T | undefined)[]>;
 }
 /** What one page mark holds in memory (its key text, id and object), rounded up. */
 const MARK_BYTES = 120;
@@ -260,7 +266,8 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
     /**
      * The products of these ids, in order, each as `write` makes it (its JSON), kept per product until the
-     * catalogue changes: a long list's answer is a concatenation, and only the products not kept are read.
+     * catalogue changes or its stock moves: a long list's answer is a concatenation, and only the products
+     * not kept are read.
      */
     async fragments(ids: readonly number[], write: (row: repo.ProductRow) => string): Promise<string[]> {
       const found = await derived.many(
@@ -270,6 +277,8 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
           return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, write(row)]));
         },
         (fragment) => fragment.length * 2,
+        // A product's JSON holds its stock: dropped when its stock moves (an order), nothing else is.
+        (key) => Number(key.slice(FRAGMENT_KEY.length)),
       );
       // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
       return found.filter((fragment): fragment is string => fragment !== undefined);

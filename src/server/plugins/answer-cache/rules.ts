@@ -70,7 +70,7 @@ export function checkCacheableRoute(route: RouteOptions): void {
   if (!methods.every((method) => CACHEABLE_METHODS.has(method))) {
     throw new Error(`${name}: only GET, HEAD and POST routes can be cacheable (config.cache)`);
   }
-  if (route.config.invalidatesCatalogue === true) {
+  if (route.config.invalidatesCatalogue === true || route.config.movesStock === true) {
     throw new Error(`${name}: a route cannot both be cacheable and change the catalogue`);
   }
   for (const hook of REQUEST_HOOKS) {

@@ -11,6 +11,14 @@ const DERIVED_MAX_BYTES = 64 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
+/** Products whose stock moved that are remembered before a stock change counts as a change of everything. */
+export const STOCK_MOVES_MAX = 100_000;
+
+/**
+ * Whose stock an answer (or a derived value) holds: those products' ids (none: `[]`), or 'any' (it does
+ * not say: any stock change drops it).
+ */
+export type StockHolds = readonly number[] | 'any';
 
 /**
  * A miss being computed (single-flight): the first request for an answer in a generation leads (runs the
@@ -19,6 +27,8 @@ export const FOLLOW_MAX_MS = 3000;
 export interface Flight {
   readonly key: string;
   readonly generation: number;
+  /** The stock changes heard when it started (`AnswerCache.stockChanges`). */
+  readonly stock: number;
   /** The waiting requests: each is called once, with the answer, or undefined (it runs the route itself). */
   waiters: Array<(answer: Answer | undefined) => void>;
   timer?: NodeJS.Timeout;
@@ -37,10 +47,13 @@ function memoBytes(value: unknown): number {
  * The catalogue's answers, kept in memory as the bytes that were sent, within a budget of bytes that counts
  * everything an answer holds (its key, bodies, headers and the objects around them). Every change to the
  * catalogue (in this process, or told by the database from another one) starts a new generation and drops
- * them all; an answer computed from data read before the change is not kept (its generation is over).
+ * them all; an answer computed from data read before the change is not kept (its generation is over). A
+ * change of some products' stock alone (an order) drops only what holds their stock (`stockChanged`).
  */
 export class AnswerCache {
   generation = 0;
+  /** Stock changes heard (`stockChanged`): what was read before one that names its products is not kept. */
+  stockChanges = 0;
   /** Who answered from memory: the pre-router (before Fastify routes the request) or a Fastify hook. */
   readonly served = { preRouter: 0, fastify: 0 };
   misses = 0;
@@ -67,7 +80,18 @@ export class AnswerCache {
   private readonly derivedValues = new LRUCache<string, { promise: Promise<unknown>; generation: number; value?: unknown }>({
     maxSize: DERIVED_MAX_BYTES,
     sizeCalculation: (_entry, key) => key.length + DERIVED_OVERHEAD_BYTES,
+    // Stryker disable next-line ObjectLiteral,ArrowFunction: without it only memory grows (a kept JSON's key always names the same product, so a stale entry drops nothing else)
+    dispose: (_entry, key) => this.unholdDerived(key),
   });
+  /** The stock change (of `stockChanges`) that last moved each product's stock, since the last change of everything. */
+  private readonly stockMovedAt = new Map<number, number>();
+  /** Whose stock each kept answer holds, and the other way round: the answers holding each product, or any. */
+  private readonly holdings = new Map<string, StockHolds>();
+  private readonly holders = new Map<number, Set<string>>();
+  private readonly holdingAny = new Set<string>();
+  /** The derived values holding a product's stock (its kept JSON): the product of each, and those of each product. */
+  private readonly derivedHolding = new Map<string, number>();
+  private readonly derivedHolders = new Map<number, Set<string>>();
 
   /** `maxBytes` 0 keeps nothing. */
   constructor(maxBytes: number) {
@@ -79,6 +103,7 @@ export class AnswerCache {
       maxSize: answerBudget,
       maxEntrySize: Math.max(1, Math.floor(answerBudget / 4)),
       sizeCalculation: answerBytes,
+      dispose: (_answer, key) => this.unhold(key),
     });
     this.memos = new LRUCache<string, { value: unknown }>({
       maxSize: memoBudget,
@@ -116,6 +141,60 @@ export class AnswerCache {
     this.entries.clear();
     this.memos.clear();
     this.derivedValues.clear();
+    this.stockMovedAt.clear();
+  }
+
+  /**
+   * These products' stock moved, and nothing else (an order, a cancel; told by the database): the answers
+   * holding their stock, or any stock, are dropped, and the derived values holding it (their JSON); the
+   * other answers, the memos and the other derived values (page marks, search ranks) stay.
+   */
+  stockChanged(productIds: readonly number[]): void {
+    this.stockChanges += 1;
+    for (const id of productIds) this.stockMovedAt.set(id, this.stockChanges);
+    const dropped = new Set(this.holdingAny);
+    for (const id of productIds) for (const key of this.holders.get(id) ?? []) dropped.add(key);
+    for (const key of dropped) this.entries.delete(key);
+    for (const id of productIds) for (const key of this.derivedHolders.get(id) ?? []) this.derivedValues.delete(key);
+    // Remembered for what is being read now; past this many products, a change of everything.
+    if (this.stockMovedAt.size > STOCK_MOVES_MAX) this.invalidate();
+  }
+
+  /** Nothing in `holds` moved since `seen` (a count of `stockChanges`). */
+  private stockFresh(holds: StockHolds, seen: number): boolean {
+    if (holds === 'any') return seen === this.stockChanges;
+    return holds.every((id) => (this.stockMovedAt.get(id) ?? 0) <= seen);
+  }
+
+  private hold(key: string, holds: StockHolds): void {
+    this.holdings.set(key, holds);
+    if (holds === 'any') return void this.holdingAny.add(key);
+    for (const id of holds) {
+      const keys = this.holders.get(id);
+      if (keys) keys.add(key);
+      else this.holders.set(id, new Set([key]));
+    }
+  }
+
+  private unholdDerived(key: string): void {
+    const id = this.derivedHolding.get(key);
+    if (id === undefined) return;
+    this.derivedHolding.delete(key);
+    const keys = this.derivedHolders.get(id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.derivedHolders.delete(id);
+  }
+
+  private unhold(key: string): void {
+    const holds = this.holdings.get(key);
+    if (holds === undefined) return;
+    this.holdings.delete(key);
+    if (holds === 'any') return void this.holdingAny.delete(key);
+    for (const id of holds) {
+      const keys = this.holders.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.holders.delete(id);
+    }
   }
 
   /** While changes may go unheard (the database connection that tells them dropped), nothing is cached. */
@@ -140,12 +219,23 @@ export class AnswerCache {
    * (`querySchema`), or the catalogue changed since its data were read (`generation` is the one when it
    * was looked up). Returns the answer to send (kept or not), or null when the request names none.
    */
-  keep(request: AnswerRequest, querySchema: unknown, body: Buffer, headers: ReplyHeaders, generation: number): Answer | null {
+  keep(
+    request: AnswerRequest,
+    querySchema: unknown,
+    body: Buffer,
+    headers: ReplyHeaders,
+    generation: number,
+    holds: StockHolds = 'any',
+    stockSeen: number = this.stockChanges,
+  ): Answer | null {
     const key = answerKey(request);
     // Stryker disable next-line StringLiteral: a request without an address names no answer (key null) before its address is read
     if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
     const answer = makeAnswer(key, body, headers);
-    if (this.enabled && generation === this.generation) this.entries.set(key, answer);
+    if (this.enabled && generation === this.generation && this.stockFresh(holds, stockSeen)) {
+      this.entries.set(key, answer);
+      this.hold(key, holds);
+    }
     return answer;
   }
 
@@ -166,7 +256,7 @@ export class AnswerCache {
     const flight = this.flights.get(key);
     // A flight started before the last change computes an answer from older data: never joined.
     if (flight === undefined || flight.generation !== this.generation) {
-      const lead: Flight = { key, generation: this.generation, waiters: [] };
+      const lead: Flight = { key, generation: this.generation, stock: this.stockChanges, waiters: [] };
       this.flights.set(key, lead);
       return lead;
     }
@@ -180,7 +270,7 @@ export class AnswerCache {
    * requests get it, after the leader's own reply, if the catalogue has not changed since the flight
    * started (the same condition as keeping it). Calling it again does nothing.
    */
-  land(flight: Flight, answer: Answer | null): void {
+  land(flight: Flight, answer: Answer | null, holds: StockHolds = 'any'): void {
     if (this.flights.get(flight.key) === flight) this.flights.delete(flight.key);
     clearTimeout(flight.timer);
     const waiters = flight.waiters;
@@ -192,7 +282,8 @@ export class AnswerCache {
         flight.generation === this.generation &&
         // Stryker disable next-line ConditionalExpression: forced true, a null answer given is taken as none (`answer ?? lookup`)
         answer !== null &&
-        this.enabled
+        this.enabled &&
+        this.stockFresh(holds, flight.stock)
           ? answer
           : undefined;
       if (given) this.coalesced += waiters.length;
@@ -203,8 +294,10 @@ export class AnswerCache {
   /** A kept answer got a compressed form: it is counted again (and may push older answers out). */
   readonly grown = (answer: Answer): void => {
     if (this.entries.peek(answer.key) !== answer) return;
+    const holds = this.holdings.get(answer.key) ?? 'any';
     this.entries.delete(answer.key);
     this.entries.set(answer.key, answer);
+    this.hold(answer.key, holds);
   };
 
   /**
@@ -244,15 +337,26 @@ export class AnswerCache {
   /** `derived` and `derivedMany` as one function, for the services (their Derived). */
   readonly derivedView = Object.assign(
     <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
-    { many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number) => this.derivedMany(keys, compute, size) },
+    {
+      many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number, holds?: (key: string) => number) =>
+        this.derivedMany(keys, compute, size, holds),
+    },
   );
 
   /**
    * Many derived values at once (a list's products as JSON): those kept are taken, the others computed
    * together (`compute` gets the missing keys) and kept. Values in the order of `keys` (undefined: none).
+   * `holds`: the product whose stock a key's value holds (dropped when that stock moves; not kept when it
+   * moved while it was computed).
    */
-  async derivedMany<T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number): Promise<(T | undefined)[]> {
+  async derivedMany<T>(
+    keys: readonly string[],
+    compute: (missing: string[]) => Promise<Map<string, T>>,
+    size: (value: T) => number,
+    holds?: (key: string) => number,
+  ): Promise<(T | undefined)[]> {
     const generation = this.generation;
+    const stock = this.stockChanges;
     const found = keys.map((key) => {
       const known = this.listening ? this.derivedValues.get(key) : undefined;
       const kept =
@@ -270,8 +374,15 @@ export class AnswerCache {
       if (found[index] !== undefined) return;
       const value = computed.get(key);
       found[index] = value;
-      if (keep && value !== undefined) {
+      const product = holds?.(key);
+      if (keep && value !== undefined && (product === undefined || this.stockFresh([product], stock))) {
         this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+        if (product !== undefined) {
+          this.derivedHolding.set(key, product);
+          const held = this.derivedHolders.get(product);
+          if (held) held.add(key);
+          else this.derivedHolders.set(product, new Set([key]));
+        }
       }
     });
     return found;
