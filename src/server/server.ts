@@ -57,6 +57,7 @@ async function serve(env: Env, options: { prepared: boolean }): Promise<void> {
   const lock = embedded ? await lockDataDir(env.DATA_DIR, 'server') : null;
   const database = await openFor(env);
   if (!options.prepared) await prepare(env, database, log);
+  await database.warm();
   // The command line (npm run backup) asks this process for backups of the embedded database.
   const maintenanceToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const app = await buildApp({ env, database, logStream: logDestination(logFormat(env.LOG_FORMAT)), ...(maintenanceToken ? { maintenanceToken } : {}) });
