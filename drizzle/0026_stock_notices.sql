@@ -4,47 +4,46 @@
 -- stock (their JSON, and the answers that hold them). Any other change to a product or a variant, an update of
 -- more than 1,000 rows, or one whose ids would not fit a notice, still tells catalogue_changed.
 -- (Transition tables need a trigger of one event: the updates get triggers of their own.)
+-- The products whose stock moved (their ids joined by commas, null when none), told on catalogue_stock; ids
+-- too long for a notice are a change of everything.
+CREATE FUNCTION "notify_stock_moved"(ids text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF ids IS NULL THEN
+    -- Nothing moved (the same rows written again): nothing to tell.
+    RETURN;
+  ELSIF length(ids) <= 7000 THEN
+    PERFORM pg_notify('catalogue_stock', ids);
+  ELSE
+    PERFORM pg_notify('catalogue_changed', '');
+  END IF;
+END;
+$$;--> statement-breakpoint
 CREATE FUNCTION "notify_products_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids text;
 BEGIN
   IF (SELECT count(*) FROM new_rows) <= 1000 AND NOT EXISTS (
     SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
     WHERE o.id IS NULL OR n.id IS NULL
       OR (to_jsonb(o) - 'quantity' - 'updated_at' - 'search') IS DISTINCT FROM (to_jsonb(n) - 'quantity' - 'updated_at' - 'search')
   ) THEN
-    SELECT string_agg(id::text, ',' ORDER BY id) INTO ids FROM (SELECT DISTINCT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.quantity, o.updated_at) IS DISTINCT FROM (n.quantity, n.updated_at)) AS moved;
-    -- Nothing moved (the same row written again): nothing to tell.
-    IF ids IS NULL THEN
-      RETURN NULL;
-    END IF;
-    IF length(ids) <= 7000 THEN
-      PERFORM pg_notify('catalogue_stock', ids);
-      RETURN NULL;
-    END IF;
+    PERFORM notify_stock_moved((SELECT string_agg(o.id::text, ',' ORDER BY o.id) FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.quantity, o.updated_at) IS DISTINCT FROM (n.quantity, n.updated_at)));
+  ELSE
+    PERFORM pg_notify('catalogue_changed', '');
   END IF;
-  PERFORM pg_notify('catalogue_changed', '');
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE FUNCTION "notify_variants_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids text;
 BEGIN
   IF (SELECT count(*) FROM new_rows) <= 1000 AND NOT EXISTS (
     SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
     WHERE o.id IS NULL OR n.id IS NULL OR (to_jsonb(o) - 'stock') IS DISTINCT FROM (to_jsonb(n) - 'stock')
   ) THEN
-    SELECT string_agg(product_id::text, ',' ORDER BY product_id) INTO ids FROM (SELECT DISTINCT n.product_id FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.stock <> n.stock) AS moved;
-    IF ids IS NULL THEN
-      RETURN NULL;
-    END IF;
-    IF length(ids) <= 7000 THEN
-      PERFORM pg_notify('catalogue_stock', ids);
-      RETURN NULL;
-    END IF;
+    PERFORM notify_stock_moved((SELECT string_agg(DISTINCT n.product_id::text, ',') FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE o.stock <> n.stock));
+  ELSE
+    PERFORM pg_notify('catalogue_changed', '');
   END IF;
-  PERFORM pg_notify('catalogue_changed', '');
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -381,6 +381,62 @@ describe('cached answers over HTTP (answered before routing)', () => {
   });
 });
 
+describe('what the database tells of a stock update: the products moved, or a change of everything', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const categoryId = (await makeCategory(t.database.db, 'Bulk')).id;
+    // 1,001 products (ids 1 to 1,001: all of them name fewer than 7,000 characters), and 900 with ids of
+    // seven digits (1000001 …: they name more).
+    await t.database.db.execute(sql`insert into products (name, slug, description, price_cents, quantity, category_id)
+      select 'Bulk ' || g, 'bulk-' || g, 'A bulk product.', 500, 10, ${categoryId} from generate_series(1, 1001) as g`);
+    await t.database.db.execute(sql`insert into products (id, name, slug, description, price_cents, quantity, category_id) overriding system value
+      select 1000000 + g, 'Long ' || g, 'long-' || g, 'A product of a long id.', 500, 10, ${categoryId} from generate_series(1, 900) as g`);
+    await t.noticesSettled();
+  });
+  afterAll(() => t.close());
+
+  /** What the app heard of an update made with SQL: a stock change (naming products) or a change of everything. */
+  async function heardOf(update: ReturnType<typeof sql>): Promise<'stock' | 'everything' | 'nothing'> {
+    await t.noticesSettled();
+    const { generation, stockChanges } = t.app.answerCache;
+    await t.database.db.execute(update);
+    await t.noticesSettled();
+    if (t.app.answerCache.generation !== generation) return 'everything';
+    return t.app.answerCache.stockChanges !== stockChanges ? 'stock' : 'nothing';
+  }
+
+  it('names up to 1,000 products whose ids fit a notice, and tells a change of everything past that', async () => {
+    expect(await heardOf(sql`update products set quantity = quantity + 1 where id <= 1000`)).toBe('stock');
+    expect(await heardOf(sql`update products set quantity = quantity + 1 where id <= 1001`)).toBe('everything');
+    expect(await heardOf(sql`update products set quantity = quantity + 1 where id between 1000001 and 1000700`)).toBe('stock'); // 5,599 characters
+    expect(await heardOf(sql`update products set quantity = quantity + 1 where id between 1000001 and 1000900`)).toBe('everything'); // 7,199
+    // The same rows written again, or none: nothing to tell.
+    expect(await heardOf(sql`update products set quantity = quantity where id = 1000001`)).toBe('nothing');
+    expect(await heardOf(sql`update products set quantity = quantity + 1 where id = 0`)).toBe('nothing');
+    // A variant's stock names its product; a product's price, or its stock with its price, is everything.
+    expect(await heardOf(sql`update product_variants set stock = stock + 1 where product_id = 1000002`)).toBe('stock');
+    expect(await heardOf(sql`update products set price_cents = 600 where id = 1000003`)).toBe('everything');
+    expect(await heardOf(sql`update products set quantity = quantity + 1, price_cents = 700 where id = 1000003`)).toBe('everything');
+  });
+
+  it('names exactly the products moved', async () => {
+    await t.noticesSettled();
+    const page = '/api/v1/product/get-product/long-5';
+    const other = '/api/v1/product/get-product/long-6';
+    await call(t.app, 'GET', page);
+    await call(t.app, 'GET', other);
+    await t.database.db.execute(sql`update product_variants set stock = stock + 2 where product_id = 1000005`);
+    await t.noticesSettled();
+    const hits = t.app.answerCache.hits;
+    await call(t.app, 'GET', other);
+    expect(t.app.answerCache.hits).toBe(hits + 1);
+    await call(t.app, 'GET', page);
+    expect(t.app.answerCache.hits).toBe(hits + 1);
+  });
+});
+
 describe('a change made through this process is in its next answer, without the database\'s notice', () => {
   // The notices the database sends at each commit never reach this app: only its own invalidation, before
   // the answer to the change is sent, can keep its kept answers right.
