@@ -524,6 +524,29 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
       expect((await orderRow(order._id)).paymentStatus).toBe('expired');
     });
+
+    it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
+      stripe.setDelivery({ mode: 'hold' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const item = await product({ price: 7, quantity: 3 });
+        const order = await cardOrder(buyer, [item.id]);
+        await press(await sessionOf(order._id), 'pay');
+        // Closing the page finds it paid: the payment is recorded after the commit and given back.
+        const res = await setStatus(order._id, 'cancel');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().order.payment).toMatchObject({ status: 'refunded', refunded: 7 });
+        expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedMinor: 700 });
+        expect(await stockOf(item.id)).toBe(3);
+        // The news arriving late changes nothing more: one refund, of the whole.
+        await stripe.release();
+        expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 700 });
+        const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+        expect(given.map((row) => row.amountMinor)).toEqual([700]);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
   });
 
   describe('refunds', () => {
@@ -550,6 +573,19 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(b.id)).toBe(4);
       const nothing = await refund(order._id, {});
       expect(nothing.statusCode).toBe(409);
+    });
+
+    it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 6, quantity: 5 });
+      const order = (await checkout(buyer, [item.id, item.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).statusCode).toBe(200);
+      const cancel = await setStatus(order._id, 'cancel');
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.json().message).toBe('This order is delivered: its status can no longer change');
+      expect(await orderRow(order._id)).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded', refundedMinor: 600 });
+      expect(await stockOf(item.id)).toBe(3);
     });
 
     it('a refund with the stock put back, then cancelling, gives each unit back once', async () => {
