@@ -195,6 +195,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await awaiting()).toBe(waitingBefore);
       const again = await markPaid(order._id);
       expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This order is paid already');
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
     });
   });
@@ -463,6 +464,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const cash = (await checkout(buyer, [(await product()).id])).json().order as WireOrder;
       const cashPaid = await markPaid(cash._id);
       expect(cashPaid.statusCode).toBe(409);
+      expect(cashPaid.json().message).toBe('A cash on delivery order is paid when it is delivered');
+      const unknown = await markPaid('987654');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Order not found');
 
       // A refunded card order never ships; a refunded order cannot be refunded again.
       const refunded = await cardOrder(buyer, [(await product()).id]);
@@ -573,6 +578,39 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(b.id)).toBe(4);
       const nothing = await refund(order._id, {});
       expect(nothing.statusCode).toBe(409);
+    });
+
+    it('the rest refunded names only the units left; a unit named twice in one refund is refunded once; an unknown order is not found', async () => {
+      const buyer = await makeUser(t.database.db);
+      const a = await product({ name: 'Twice Cup', price: 9, quantity: 5 });
+      const b = await product({ price: 3, quantity: 5 });
+      const order = (await checkout(buyer, [a.id, b.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const twice = await refund(order._id, { lines: [{ productId: a.id, quantity: 1 }, { productId: a.id, quantity: 1 }] });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('Only 0 of Twice Cup left to refund');
+      expect((await refund(order._id, { lines: [{ productId: a.id, quantity: 1 }] })).statusCode).toBe(200);
+      const rest = await refund(order._id, { restock: true });
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(rest.json().refund.amount).toBe(3);
+      const [row] = await t.database.db.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.id, Number(rest.json().refund.id)));
+      expect(row?.lines).toEqual([{ productId: b.id, variantId: expect.any(Number), quantity: 1 }]);
+      expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([4, 5]);
+
+      const unknown = await refund('987654', {});
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Order not found');
+    });
+
+    it('refunding a free line (a gift at 0.00) is refused as nothing to give back, the order left as it was', async () => {
+      const buyer = await makeUser(t.database.db);
+      const gift = await product({ price: 0, quantity: 5 });
+      const order = (await checkout(buyer, [(await product({ price: 4 })).id, gift.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const free = await refund(order._id, { lines: [{ productId: gift.id, quantity: 1 }] });
+      expect(free.statusCode).toBe(409);
+      expect(free.json().message).toBe('A refund must be more than nothing');
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
     });
 
     it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
