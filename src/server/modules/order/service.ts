@@ -702,8 +702,8 @@ export function createOrderService(
           // Stryker disable all: unreachable, as above
           const names = items.filter((item) => short.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
           throw conflict(`Not enough stock: ${names.join(', ')}`);
-          // Stryker restore all
         }
+        // Stryker restore all
         const given = choice.delivery;
         const delivery: repo.Delivery = given
           ? { name: given.name, address: deliveryText(given, shop.locale), phone: given.phone, country: given.country, region: given.region, postcode: given.postcode }
