@@ -18,11 +18,16 @@ const MODULES = {
   backup: { mutate: ['src/server/modules/backup/service.ts'], tests: ['tests/api/backup-schedule.test.ts', 'tests/api/backup.test.ts'], engine: 'postgres' },
   orders: {
     mutate: ['src/server/modules/order/service.ts'],
-    // variants-checkout guards the lines a cart becomes (planLines), admin-orders the owner's undo, payments
-    // the card, transfer and refund steps. The whole file is an hour or more: a part of it is measured with
-    // MUTATION_FILES (see below), e.g. 'src/server/modules/order/service.ts:92-340'.
+    // checkout-pricing, discounts and guest-checkout guard checkout's pricing (a zone's rate, tax, a discount
+    // code, a delivery address, a guest buyer), variants-checkout the lines a cart becomes (planLines),
+    // admin-orders the owner's undo, payments the card, transfer and refund steps. The whole file is an hour
+    // or more: a part of it is measured with MUTATION_FILES (see below), e.g.
+    // 'src/server/modules/order/service.ts:92-340'.
     tests: [
       'tests/api/orders.test.ts',
+      'tests/api/checkout-pricing.test.ts',
+      'tests/api/discounts.test.ts',
+      'tests/api/guest-checkout.test.ts',
       'tests/api/order-limits.test.ts',
       'tests/api/variants-checkout.test.ts',
       'tests/api/admin-orders.test.ts',

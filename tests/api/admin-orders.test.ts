@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, orderStatusUndo } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, orders, orderStatusUndo } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
 import { waitFor } from '../setup/wait-for.ts';
@@ -17,7 +17,8 @@ describe('admin orders: list, bulk status and undo', () => {
   let categoryId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ ...NO_ORDER_LIMITS, ORDER_UNDO_SECONDS: '60', MAIL_RETRY_SECONDS: '1', SHOP_TIMEZONE: 'UTC' });
+    // Bank transfer offered too: its orders follow the lifecycle's steps, and a cancel of a paid one refunds it.
+    t = await createTestApp({ ...NO_ORDER_LIMITS, ORDER_UNDO_SECONDS: '60', MAIL_RETRY_SECONDS: '1', SHOP_TIMEZONE: 'UTC', BANK_IBAN: 'GB33BUKB20201555555555' });
     admin = await makeAdmin(t.database.db, { name: 'Owner' });
     ada = await makeUser(t.database.db, { name: 'Ada Lovelace', email: 'ada@analytical.example' });
     bob = await makeUser(t.database.db, { name: 'Bob Builder', email: 'bob@build.example' });
@@ -32,8 +33,11 @@ describe('admin orders: list, bulk status and undo', () => {
     (await t.database.db.execute(sql`select quantity from products where id = ${productId}`)) as unknown as { rows: { quantity: number }[] };
   const stockOf = async (productId: number) => (await stock(productId)).rows[0]?.quantity;
 
-  async function place(buyer: MadeUser, productIds: number[]): Promise<string> {
-    const res = await call(t.app, 'POST', '/api/v1/auth/orders', { token: buyer.token, body: { cart: productIds.map((id) => ({ _id: String(id) })) } });
+  async function place(buyer: MadeUser, productIds: number[], paymentMethod?: string): Promise<string> {
+    const res = await call(t.app, 'POST', '/api/v1/auth/orders', {
+      token: buyer.token,
+      body: { cart: productIds.map((id) => ({ _id: String(id) })), ...(paymentMethod ? { paymentMethod } : {}) },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().order._id as string;
   }
@@ -244,6 +248,14 @@ describe('admin orders: list, bulk status and undo', () => {
       'Processing→cancel',
       'cancel→Processing',
     ]);
+    // The audit log says it was an undo.
+    const [entry] = await t.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, Number(id)), eq(auditLog.action, 'order.status')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toEqual({ before: { status: 'cancelled', payment: 'pending' }, after: { status: 'processing', payment: 'pending', undone: true } });
     // Nothing more to undo: the undo is used.
     expect((await undo([id])).json().results[0]).toEqual({
       _id: id,
@@ -261,6 +273,56 @@ describe('admin orders: list, bulk status and undo', () => {
     expect((await undo([id])).json().results[0].status).toBe('Not Process');
     const [row] = await t.database.db.select({ payment: orders.paymentStatus, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, Number(id)));
     expect(row).toEqual({ payment: 'pending', paidAt: null });
+    // The delivery moved no stock, so its undo moves none.
+    expect(await stockOf(rug.id)).toBe(4);
+  });
+
+  it('undoes a reopening: the stock it took given back, cancelled again', async () => {
+    const jug = await makeProduct(t.database.db, { categoryId, quantity: 5 });
+    const id = await place(bob, [jug.id, jug.id]);
+    await bulk([id], 'cancelled');
+    expect(await stockOf(jug.id)).toBe(5);
+    expect((await bulk([id], 'processing')).json().results[0].outcome).toBe('changed');
+    expect(await stockOf(jug.id)).toBe(3);
+    expect((await undo([id])).json().results[0]).toMatchObject({ outcome: 'changed', status: 'cancel' });
+    expect(await stockOf(jug.id)).toBe(5);
+  });
+
+  it("undoes a bank transfer order's cancel and its reopening, each with its stock, as a cash order's", async () => {
+    const mug = await makeProduct(t.database.db, { categoryId, quantity: 6 });
+    const id = await place(ada, [mug.id, mug.id], 'bank_transfer');
+    expect(await stockOf(mug.id)).toBe(4);
+    const cancelled = (await bulk([id], 'cancelled')).json().results[0];
+    expect(cancelled).toMatchObject({ outcome: 'changed', status: 'cancel' });
+    expect(Date.parse(cancelled.undoUntil) - Date.now()).toBeGreaterThan(50_000);
+    expect(await stockOf(mug.id)).toBe(6);
+    expect((await undo([id])).json().results[0]).toMatchObject({ outcome: 'changed', status: 'Not Process' });
+    expect(await stockOf(mug.id)).toBe(4);
+
+    await bulk([id], 'cancelled');
+    const reopened = (await bulk([id], 'processing')).json().results[0];
+    expect(reopened).toMatchObject({ outcome: 'changed', status: 'Processing' });
+    expect(reopened.undoUntil).not.toBeNull();
+    expect(await stockOf(mug.id)).toBe(4);
+    expect((await undo([id])).json().results[0]).toMatchObject({ outcome: 'changed', status: 'cancel' });
+    expect(await stockOf(mug.id)).toBe(6);
+  });
+
+  it('cancelling a paid transfer order refunds it and is final: no undo', async () => {
+    const bowl = await makeProduct(t.database.db, { categoryId, quantity: 5 });
+    const id = await place(bob, [bowl.id], 'bank_transfer');
+    const paid = await call(t.app, 'PUT', `/api/v1/auth/order-paid/${id}`, { token: admin.token, body: { paid: true } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cancelled = (await bulk([id], 'cancelled')).json().results[0];
+    expect(cancelled).toMatchObject({ outcome: 'changed', status: 'cancel', undoUntil: null });
+    expect((await undo([id])).json().results[0]).toMatchObject({ outcome: 'refused', message: 'This order has no status change to undo' });
+    const [row] = await t.database.db.select({ status: orders.status, payment: orders.paymentStatus }).from(orders).where(eq(orders.id, Number(id)));
+    expect(row).toEqual({ status: 'cancelled', payment: 'refunded' });
+    expect(await stockOf(bowl.id)).toBe(5);
+  });
+
+  it('refuses the undo of an order that does not exist as not found', async () => {
+    expect((await undo(['987654'])).json().results).toEqual([{ _id: '987654', outcome: 'refused', status: null, message: 'Order not found', undoUntil: null }]);
   });
 
   it('refuses an undo once the window has passed, or once the mail is being sent; the change stays', async () => {

@@ -626,6 +626,17 @@ describe('orders API', () => {
       expect((await fromAllOrders(order._id)).payment.success).toBe(false);
     });
 
+    it('without an undo window (ORDER_UNDO_SECONDS 0, as here) a change is final: no undo offered or taken', async () => {
+      const item = await product({ quantity: 5 });
+      const order = await placeOrder(buyer, [item]);
+      const changed = await call(t.app, 'POST', '/api/v1/admin/orders/status', { token: admin.token, body: { ids: [order._id], status: 'shipped' } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().results).toEqual([{ _id: order._id, outcome: 'changed', status: 'Shipped', message: 'Marked Shipped', undoUntil: null }]);
+      const undo = await call(t.app, 'POST', '/api/v1/admin/orders/status-undo', { token: admin.token, body: { ids: [order._id] } });
+      expect(undo.json().results[0]).toMatchObject({ outcome: 'refused', message: 'This order has no status change to undo' });
+      expect((await fromAllOrders(order._id)).status).toBe('Shipped');
+    });
+
     it('refuses to reopen a cancelled order whose product was deleted (409)', async () => {
       const item = await product({ name: 'Vanished Kettle', quantity: 5 });
       const order = await placeOrder(buyer, [item]);

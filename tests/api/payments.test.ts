@@ -195,6 +195,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await awaiting()).toBe(waitingBefore);
       const again = await markPaid(order._id);
       expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This order is paid already');
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
     });
   });
@@ -463,6 +464,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const cash = (await checkout(buyer, [(await product()).id])).json().order as WireOrder;
       const cashPaid = await markPaid(cash._id);
       expect(cashPaid.statusCode).toBe(409);
+      expect(cashPaid.json().message).toBe('A cash on delivery order is paid when it is delivered');
+      const unknown = await markPaid('987654');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Order not found');
 
       // A refunded card order never ships; a refunded order cannot be refunded again.
       const refunded = await cardOrder(buyer, [(await product()).id]);
@@ -524,6 +529,29 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
       expect((await orderRow(order._id)).paymentStatus).toBe('expired');
     });
+
+    it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
+      stripe.setDelivery({ mode: 'hold' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const item = await product({ price: 7, quantity: 3 });
+        const order = await cardOrder(buyer, [item.id]);
+        await press(await sessionOf(order._id), 'pay');
+        // Closing the page finds it paid: the payment is recorded after the commit and given back.
+        const res = await setStatus(order._id, 'cancel');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().order.payment).toMatchObject({ status: 'refunded', refunded: 7 });
+        expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedMinor: 700 });
+        expect(await stockOf(item.id)).toBe(3);
+        // The news arriving late changes nothing more: one refund, of the whole.
+        await stripe.release();
+        expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 700 });
+        const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+        expect(given.map((row) => row.amountMinor)).toEqual([700]);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
   });
 
   describe('refunds', () => {
@@ -550,6 +578,52 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(b.id)).toBe(4);
       const nothing = await refund(order._id, {});
       expect(nothing.statusCode).toBe(409);
+    });
+
+    it('the rest refunded names only the units left; a unit named twice in one refund is refunded once; an unknown order is not found', async () => {
+      const buyer = await makeUser(t.database.db);
+      const a = await product({ name: 'Twice Cup', price: 9, quantity: 5 });
+      const b = await product({ price: 3, quantity: 5 });
+      const order = (await checkout(buyer, [a.id, b.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const twice = await refund(order._id, { lines: [{ productId: a.id, quantity: 1 }, { productId: a.id, quantity: 1 }] });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('Only 0 of Twice Cup left to refund');
+      expect((await refund(order._id, { lines: [{ productId: a.id, quantity: 1 }] })).statusCode).toBe(200);
+      const rest = await refund(order._id, { restock: true });
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(rest.json().refund.amount).toBe(3);
+      const [row] = await t.database.db.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.id, Number(rest.json().refund.id)));
+      expect(row?.lines).toEqual([{ productId: b.id, variantId: expect.any(Number), quantity: 1 }]);
+      expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([4, 5]);
+
+      const unknown = await refund('987654', {});
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Order not found');
+    });
+
+    it('refunding a free line (a gift at 0.00) is refused as nothing to give back, the order left as it was', async () => {
+      const buyer = await makeUser(t.database.db);
+      const gift = await product({ price: 0, quantity: 5 });
+      const order = (await checkout(buyer, [(await product({ price: 4 })).id, gift.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const free = await refund(order._id, { lines: [{ productId: gift.id, quantity: 1 }] });
+      expect(free.statusCode).toBe(409);
+      expect(free.json().message).toBe('A refund must be more than nothing');
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
+    });
+
+    it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 6, quantity: 5 });
+      const order = (await checkout(buyer, [item.id, item.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).statusCode).toBe(200);
+      const cancel = await setStatus(order._id, 'cancel');
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.json().message).toBe('This order is delivered: its status can no longer change');
+      expect(await orderRow(order._id)).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded', refundedMinor: 600 });
+      expect(await stockOf(item.id)).toBe(3);
     });
 
     it('a refund with the stock put back, then cancelling, gives each unit back once', async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderItems, orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderItems, orders, products, productVariants, refunds } from '../../src/server/db/schema.ts';
 import { combinations } from '../../src/domain/variants.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser, multipart, pngImage } from '../factories.ts';
 import { snapshotDatabase } from '../setup/db-snapshot.ts';
@@ -274,6 +274,39 @@ describe('checkout per variant', () => {
       body: { lines: [{ productId: product.id, variant: Number(lBlue._id), quantity: 1 }], restock: true },
     });
     expect(again.json()).toEqual({ success: false, message: 'Only 0 of Back Tee — L / Blue left to refund' });
+  });
+
+  it('a refund naming the product and no variant takes its lines in order, one unit at a time, never a unit twice', async () => {
+    const { product, variant } = await makeTee('Split Tee', () => 3);
+    const [lBlue, sRed, mRed] = [variant('L', 'Blue'), variant('S', 'Red'), variant('M', 'Red')];
+    const buyer = await makeUser(t.database.db);
+    const placed = await checkout(buyer, [
+      { _id: String(product.id), variant: lBlue._id },
+      { _id: String(product.id), variant: sRed._id },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order._id as string;
+    expect((await setStatus(orderId, 'deliverd')).statusCode).toBe(200);
+    const refund = (lines: unknown[]) => call(t.app, 'POST', `/api/v1/auth/order-refund/${orderId}`, { token: admin.token, body: { lines } });
+    const stored = async (id: string) => (await t.database.db.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.id, Number(id))))[0]?.lines;
+
+    // A variant the order does not have: 400 naming the line's variant.
+    const other = await refund([{ productId: product.id, variant: Number(mRed._id), quantity: 1 }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(`lines.0.variant: variant ${mRed._id} of product ${product.id} is not in this order`);
+    // One unit of the product: its first line (L / Blue, 15.00) only.
+    const first = await refund([{ productId: product.id, quantity: 1 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().refund.amount).toBe(15);
+    expect(await stored(first.json().refund.id)).toEqual([{ productId: product.id, variantId: Number(lBlue._id), quantity: 1 }]);
+    // One more: the first line has none left, so the next one (S / Red, 10.00), and nothing of the first.
+    const second = await refund([{ productId: product.id, quantity: 1 }]);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().refund.amount).toBe(10);
+    expect(await stored(second.json().refund.id)).toEqual([{ productId: product.id, variantId: Number(sRed._id), quantity: 1 }]);
+    // None left: named by the product, without a variant's values.
+    const none = await refund([{ productId: product.id, quantity: 1 }]);
+    expect(none.json()).toEqual({ success: false, message: 'Only 0 of Split Tee left to refund' });
   });
 
   it('a line of an order placed before variants moves its product\'s stock (the first variant in stock), as before', async () => {
