@@ -75,6 +75,11 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
   // Stryker disable next-line StringLiteral: undeclared, answerFlight reads undefined, no flight as null is
   app.decorateRequest('answerFlight', null);
   enforceRules(app);
+  /** A miss this request computes: what the catalogue was when it was looked up, for `keep`. */
+  const lookedUp = (request: FastifyRequest) => {
+    request.answerGeneration = cache.generation;
+    request.answerStock = cache.stockChanges;
+  };
 
   // The addresses of cacheable POST routes, for the pre-router.
   app.addHook('onRoute', (route) => {
@@ -115,14 +120,12 @@ export function registerAnswerCache(app: FastifyInstance, cache: AnswerCache): v
           request.answerServed = true;
           return void reply.send(replyWith(reply, given, request.headers, cache.grown));
         }
-        request.answerGeneration = cache.generation;
-        request.answerStock = cache.stockChanges;
+        lookedUp(request);
         done();
       });
       if (flight === 'follows') return;
       request.answerFlight = flight;
-      request.answerGeneration = cache.generation;
-      request.answerStock = cache.stockChanges;
+      lookedUp(request);
       done();
     }),
   );

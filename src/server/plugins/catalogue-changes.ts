@@ -3,10 +3,10 @@ import type { Database } from '../db/client.ts';
 import type { AnswerCache } from './answer-cache.ts';
 
 /** The channel a change of stock alone is told on, with its products' ids (drizzle/0026_stock_notices.sql). */
-export const STOCK_CHANNEL = 'catalogue_stock';
+const STOCK_CHANNEL = 'catalogue_stock';
 
 /** The product ids of a stock notice ("12,40,41"), or null when it is not one (then everything is dropped). */
-export function stockNoticeIds(payload: string): number[] | null {
+function stockNoticeIds(payload: string): number[] | null {
   if (!/^\d{1,10}(,\d{1,10})*$/.test(payload)) return null;
   return payload.split(',').map(Number);
 }

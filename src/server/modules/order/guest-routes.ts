@@ -1,5 +1,5 @@
 import type { Handlers } from '../../plugins/calls.ts';
-import { cartEntries, productsOf, toWireOrder } from './mapper.ts';
+import { cartEntries, stockMovedBy, toWireOrder } from './mapper.ts';
 import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow, OrderTaxLineRow } from './repo.ts';
 import type { GuestOrderService } from './guest-service.ts';
@@ -14,7 +14,7 @@ export const guestOrderHandlers = (guests: GuestOrderService, orders: OrderServi
     placeGuestOrder: async (request) => {
       const { cart, email, paymentMethod, delivery, rateId, code } = request.body;
       const placed = await guests.place(email, cartEntries(cart), request.ip, paymentMethod, { delivery, rateId, code });
-      request.stockMoved = productsOf(placed.items);
+      request.stockMoved = stockMovedBy(placed.items);
       return { success: true, message: 'Order placed successfully', order: wire(placed), token: guests.tokenOf(placed.order.id) };
     },
     guestOrder: async (request) => ({ success: true, order: wire(await guests.view(request.params.orderId, request.body.token)) }),

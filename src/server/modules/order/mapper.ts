@@ -140,4 +140,4 @@ export function toWireHistory(rows: AuditRow[]): OrderHistoryEntry[] {
 }
 
 /** The products an order's lines take stock from (each once): what a stock change of the order names. */
-export const productsOf = (items: readonly { productId: number }[]): number[] => [...new Set(items.map((item) => item.productId))];
+export const stockMovedBy = (items: readonly { productId: number }[]): number[] => [...new Set(items.map((item) => item.productId))];

@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf, userOf } from '../auth/guards.ts';
 import { fromMinorUnits } from '../../../domain/money.ts';
-import { cartEntries, productsOf, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
+import { cartEntries, stockMovedBy, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
 import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow, OrderTaxLineRow } from './repo.ts';
 import type { OrderService } from './service.ts';
@@ -22,7 +22,7 @@ export const orderHandlers = (orders: OrderService) => {
     placeOrder: async (request) => {
       const { cart, paymentMethod, delivery, rateId, code } = request.body;
       const placed = await orders.checkout(userOf(request), cartEntries(cart), actorOf(request), paymentMethod, { delivery, rateId, code });
-      request.stockMoved = productsOf(placed.items);
+      request.stockMoved = stockMovedBy(placed.items);
       return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },
 
@@ -34,7 +34,7 @@ export const orderHandlers = (orders: OrderService) => {
 
     setOrderStatus: async (request) => {
       const changed = await orders.setStatus(request.params.orderId, request.body.status, actorOf(request));
-      request.stockMoved = productsOf(changed.items);
+      request.stockMoved = stockMovedBy(changed.items);
       return {
         success: true,
         message: `Order status set to ${ORDER_STATUS_LABELS[request.body.status]}`,
@@ -64,7 +64,7 @@ export const orderHandlers = (orders: OrderService) => {
 
     refundOrder: async (request) => {
       const done = await orders.refund(request.params.orderId, request.body, actorOf(request));
-      request.stockMoved = productsOf(done.items);
+      request.stockMoved = stockMovedBy(done.items);
       const refund = done.refund;
       if (!refund) throw new Error('refund not found after commit');
       const amount = fromMinorUnits(refund.amountMinor, done.order.currency);

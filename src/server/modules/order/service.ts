@@ -718,17 +718,19 @@ export function createOrderService(
         const written = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
         const orderId = written.order.id;
         if (claimed) await discounts.record(tx, claimed.id, orderId, buyer.email, pricing.discount);
-        const live: payRepo.PaymentRow[] = [];
-        if (chosen === 'card' && provider) {
-          const payment = await payRepo.insertPayment(tx, {
-            orderId,
-            provider: provider.name,
-            amountMinor: totalCents,
-            currency: shopMoney().currency,
-            expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
-          });
-          if (payRepo.LIVE.includes(payment.state)) live.push(payment);
-        }
+        // A card order's payment page, made now: live until it is opened and paid, or expires.
+        const live: payRepo.PaymentRow[] =
+          chosen === 'card' && provider
+            ? [
+                await payRepo.insertPayment(tx, {
+                  orderId,
+                  provider: provider.name,
+                  amountMinor: totalCents,
+                  currency: shopMoney().currency,
+                  expiresAt: new Date(Date.now() + payments.cardMinutes * 60_000),
+                }),
+              ]
+            : [];
         // The order as withItems would read it, as it was just written (its row, lines, tax lines and payment
         // page), with the buyer this transaction has.
         const order: repo.OrderRow = { ...written.order, buyer: { id: buyer.id, name: buyer.name, email: buyer.email, guest: buyer.guest === true } };

@@ -20,6 +20,46 @@ export const STOCK_MOVES_MAX = 100_000;
  */
 export type StockHolds = readonly number[] | 'any';
 
+/** Whose stock each kept thing (by key) holds, and the other way round: the keys holding each product, or any. */
+class StockIndex {
+  private readonly holdings = new Map<string, StockHolds>();
+  private readonly byProduct = new Map<number, Set<string>>();
+  private readonly anyStock = new Set<string>();
+
+  holdsOf(key: string): StockHolds | undefined {
+    return this.holdings.get(key);
+  }
+
+  hold(key: string, holds: StockHolds): void {
+    this.holdings.set(key, holds);
+    if (holds === 'any') return void this.anyStock.add(key);
+    for (const id of holds) {
+      const keys = this.byProduct.get(id);
+      if (keys) keys.add(key);
+      else this.byProduct.set(id, new Set([key]));
+    }
+  }
+
+  unhold(key: string): void {
+    const holds = this.holdings.get(key);
+    if (holds === undefined) return;
+    this.holdings.delete(key);
+    if (holds === 'any') return void this.anyStock.delete(key);
+    for (const id of holds) {
+      const keys = this.byProduct.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byProduct.delete(id);
+    }
+  }
+
+  /** The keys holding one of these products' stock, or any stock (a copy: dropping them unholds them). */
+  holding(productIds: readonly number[]): Set<string> {
+    const keys = new Set(this.anyStock);
+    for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
+    return keys;
+  }
+}
+
 /**
  * A miss being computed (single-flight): the first request for an answer in a generation leads (runs the
  * route); later requests for the same answer in the same generation wait for its answer.
@@ -81,17 +121,13 @@ export class AnswerCache {
     maxSize: DERIVED_MAX_BYTES,
     sizeCalculation: (_entry, key) => key.length + DERIVED_OVERHEAD_BYTES,
     // Stryker disable next-line ObjectLiteral,ArrowFunction: without it only memory grows (a kept JSON's key always names the same product, so a stale entry drops nothing else)
-    dispose: (_entry, key) => this.unholdDerived(key),
+    dispose: (_entry, key) => this.derivedHolders.unhold(key),
   });
   /** The stock change (of `stockChanges`) that last moved each product's stock, since the last change of everything. */
   private readonly stockMovedAt = new Map<number, number>();
-  /** Whose stock each kept answer holds, and the other way round: the answers holding each product, or any. */
-  private readonly holdings = new Map<string, StockHolds>();
-  private readonly holders = new Map<number, Set<string>>();
-  private readonly holdingAny = new Set<string>();
-  /** The derived values holding a product's stock (its kept JSON): the product of each, and those of each product. */
-  private readonly derivedHolding = new Map<string, number>();
-  private readonly derivedHolders = new Map<number, Set<string>>();
+  /** Whose stock each kept answer holds, and each derived value holding one (a product's kept JSON). */
+  private readonly holders = new StockIndex();
+  private readonly derivedHolders = new StockIndex();
 
   /** `maxBytes` 0 keeps nothing. */
   constructor(maxBytes: number) {
@@ -103,7 +139,7 @@ export class AnswerCache {
       maxSize: answerBudget,
       maxEntrySize: Math.max(1, Math.floor(answerBudget / 4)),
       sizeCalculation: answerBytes,
-      dispose: (_answer, key) => this.unhold(key),
+      dispose: (_answer, key) => this.holders.unhold(key),
     });
     this.memos = new LRUCache<string, { value: unknown }>({
       maxSize: memoBudget,
@@ -152,10 +188,8 @@ export class AnswerCache {
   stockChanged(productIds: readonly number[]): void {
     this.stockChanges += 1;
     for (const id of productIds) this.stockMovedAt.set(id, this.stockChanges);
-    const dropped = new Set(this.holdingAny);
-    for (const id of productIds) for (const key of this.holders.get(id) ?? []) dropped.add(key);
-    for (const key of dropped) this.entries.delete(key);
-    for (const id of productIds) for (const key of this.derivedHolders.get(id) ?? []) this.derivedValues.delete(key);
+    for (const key of this.holders.holding(productIds)) this.entries.delete(key);
+    for (const key of this.derivedHolders.holding(productIds)) this.derivedValues.delete(key);
     // Remembered for what is being read now; past this many products, a change of everything.
     if (this.stockMovedAt.size > STOCK_MOVES_MAX) this.invalidate();
   }
@@ -164,37 +198,6 @@ export class AnswerCache {
   private stockFresh(holds: StockHolds, seen: number): boolean {
     if (holds === 'any') return seen === this.stockChanges;
     return holds.every((id) => (this.stockMovedAt.get(id) ?? 0) <= seen);
-  }
-
-  private hold(key: string, holds: StockHolds): void {
-    this.holdings.set(key, holds);
-    if (holds === 'any') return void this.holdingAny.add(key);
-    for (const id of holds) {
-      const keys = this.holders.get(id);
-      if (keys) keys.add(key);
-      else this.holders.set(id, new Set([key]));
-    }
-  }
-
-  private unholdDerived(key: string): void {
-    const id = this.derivedHolding.get(key);
-    if (id === undefined) return;
-    this.derivedHolding.delete(key);
-    const keys = this.derivedHolders.get(id);
-    keys?.delete(key);
-    if (keys?.size === 0) this.derivedHolders.delete(id);
-  }
-
-  private unhold(key: string): void {
-    const holds = this.holdings.get(key);
-    if (holds === undefined) return;
-    this.holdings.delete(key);
-    if (holds === 'any') return void this.holdingAny.delete(key);
-    for (const id of holds) {
-      const keys = this.holders.get(id);
-      keys?.delete(key);
-      if (keys?.size === 0) this.holders.delete(id);
-    }
   }
 
   /** While changes may go unheard (the database connection that tells them dropped), nothing is cached. */
@@ -234,7 +237,7 @@ export class AnswerCache {
     const answer = makeAnswer(key, body, headers);
     if (this.enabled && generation === this.generation && this.stockFresh(holds, stockSeen)) {
       this.entries.set(key, answer);
-      this.hold(key, holds);
+      this.holders.hold(key, holds);
     }
     return answer;
   }
@@ -294,10 +297,10 @@ export class AnswerCache {
   /** A kept answer got a compressed form: it is counted again (and may push older answers out). */
   readonly grown = (answer: Answer): void => {
     if (this.entries.peek(answer.key) !== answer) return;
-    const holds = this.holdings.get(answer.key) ?? 'any';
+    const holds = this.holders.holdsOf(answer.key) ?? 'any';
     this.entries.delete(answer.key);
     this.entries.set(answer.key, answer);
-    this.hold(answer.key, holds);
+    this.holders.hold(answer.key, holds);
   };
 
   /**
@@ -377,12 +380,7 @@ export class AnswerCache {
       const product = holds?.(key);
       if (keep && value !== undefined && (product === undefined || this.stockFresh([product], stock))) {
         this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
-        if (product !== undefined) {
-          this.derivedHolding.set(key, product);
-          const held = this.derivedHolders.get(product);
-          if (held) held.add(key);
-          else this.derivedHolders.set(product, new Set([key]));
-        }
+        if (product !== undefined) this.derivedHolders.hold(key, [product]);
       }
     });
     return found;
