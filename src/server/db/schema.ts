@@ -132,13 +132,13 @@ export const products = pgTable(
     // The admin's products list: sorted by name, price or stock (keyset pages on (key, id)).
     index('products_name_id_idx').on(t.name, t.id),
     index('products_price_id_idx').on(t.priceCents, t.id),
-    index('products_quantity_id_idx').on(t.quantity, t.id),
-    // GIN indexes with a small pending list (GIN_PENDING): every order changes its products' stock, and a
-    // stock change is a new row version that every index must point to (quantity is indexed, so it cannot be
-    // a HOT update). Without a pending list each one inserted the row's ~100 trigrams and its words into the
-    // two GIN trees (2,600 buffers for a 5-line order, 2-5 ms of PostgreSQL); with one, they are appended
-    // and merged into the trees in a batch once the list passes 256 kB, which keeps a bulk load searchable
-    // at full speed (a search reads the list too: +0.1 ms when full). Decision record 0020.
+    // No index names quantity or updated_at (nor may one: tests/api/stock-moves-hot.test.ts): every order
+    // changes its products' stock, and a change of columns no index reads, on a page with room (the table's
+    // fillfactor is 90, migration 0027), is a HOT update that adds no index entry at all. The admin's sort
+    // and filters by stock read admin_product_stock instead. Decision record 0023.
+    // GIN indexes with a small pending list (GIN_PENDING): an owner's edit or a bulk load appends its
+    // entries, merged into the trees in a batch once the list passes 256 kB (a search reads the list too:
+    // +0.1 ms when full). Decision record 0020.
     index('products_search_idx').using('gin', t.search).with(GIN_PENDING),
     // Substrings of 3 or more characters anywhere in the name or description (search, ILIKE '%word%').
     index('products_text_trgm_idx')
@@ -147,8 +147,6 @@ export const products = pgTable(
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_quantity_non_negative', sql`${t.quantity} >= 0`),
     check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 1000000`),
-    // The owner's page: products at or below their threshold (few, whatever the catalogue's size).
-    index('products_low_stock_idx').on(t.quantity).where(sql`${t.quantity} <= ${t.lowStockThreshold}`),
   ],
 );
 
@@ -722,6 +720,30 @@ export const adminOrderCounts = pgTable('admin_order_counts', {
  * stock state is `product_stock_state(quantity, low_stock_threshold)`: 'out' (none), 'low' (some, at or
  * below the threshold) or 'plenty'.
  */
+/**
+ * Each product's stock and low-stock threshold, for the admin's sort and filters by stock (issue 19): kept by
+ * statement-level triggers on products (migration 0027), so that products carries no index on its stock and
+ * an order's stock change is a HOT update there (decision record 0023). One row per product.
+ */
+export const adminProductStock = pgTable(
+  'admin_product_stock',
+  {
+    productId: integer('product_id').primaryKey(),
+    quantity: integer('quantity').notNull(),
+    lowStockThreshold: integer('low_stock_threshold').notNull(),
+    /** 'out', 'low' or 'plenty' (product_stock_state, migration 0023): a column of its own, so that the planner knows how few are low. */
+    state: text('state')
+      .notNull()
+      .generatedAlwaysAs(sql`product_stock_state(quantity, low_stock_threshold)`),
+  },
+  (t) => [
+    // The sort by stock (keyset pages on (quantity, id)).
+    index('admin_product_stock_quantity_idx').on(t.quantity, t.productId),
+    // The low and sold-out filters: products at or below their threshold (few, whatever the catalogue's size).
+    index('admin_product_stock_state_idx').on(t.state, t.productId).where(sql`${t.state} <> 'plenty'`),
+  ],
+);
+
 export const adminProductCounts = pgTable('admin_product_counts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   categoryId: integer('category_id').notNull(),

@@ -77,7 +77,7 @@ export const BACKUP_TABLES: TableSpec[] = [
  * addresses accounts signed in from (short-lived sign-in records: a restored shop starts them afresh), and
  * the undo of a status change (seconds long: a restored shop's changes are final).
  */
-export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'admin_order_counts', 'admin_product_counts', 'search_words', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
+export const DERIVED_TABLES = ['catalogue_counters', 'catalogue_band_counts', 'catalogue_facet_counts', 'admin_order_counts', 'admin_product_counts', 'admin_product_stock', 'search_words', 'auth_failures', 'sign_in_addresses', 'order_status_undo'];
 
 /** The columns a backup keeps and a restore writes: all but generated ones (the search vector). */
 async function storedColumns(db: Db | Tx, table: string): Promise<string[]> {

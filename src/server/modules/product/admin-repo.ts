@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { AdminProductSort, DraftFilter, StockFilter } from '../../../contract/admin-lists.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { adminProductCounts, categories, products } from '../../db/schema.ts';
+import { adminProductCounts, adminProductStock, categories, products } from '../../db/schema.ts';
 import { type Cursor, keysetCondition } from '../../lib/paging.ts';
 import { type Bind, bindValue, inlined, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
@@ -16,11 +17,18 @@ export interface AdminProductFilters {
 }
 
 
-/** Low: some, at or below the threshold (the owner's page's partial index); out: none (the same index). */
+/** The products in a stock state ('out' or 'low'): admin_product_stock's partial index (few rows). */
+const inState = (state: 'out' | 'low') =>
+  sql`${products.id} in (select ${adminProductStock.productId} from ${adminProductStock} where ${adminProductStock.state} = ${sql.raw(`'${state}'`)})`;
+
+/**
+ * In stock: most products (read as the list walks). Low: some, at or below the threshold; out: none (both
+ * few, from admin_product_stock: products has no index on its stock, decision record 0023).
+ */
 const STOCK: Record<StockFilter, SQL> = {
   in: gt(products.quantity, 0),
-  low: sql`${products.quantity} <= ${products.lowStockThreshold} and ${products.quantity} > 0`,
-  out: sql`${products.quantity} <= ${products.lowStockThreshold} and ${products.quantity} = 0`,
+  low: inState('low'),
+  out: inState('out'),
 };
 
 /** Drafts: their own partial index (few); shown: the shop's partial indexes; all: no condition. */
@@ -42,12 +50,13 @@ function whereOf(filters: AdminProductFilters, bind: Bind<FilterValues>): SQL | 
   );
 }
 
-const SORT_KEYS: Record<AdminProductSort, { key: typeof products.createdAt | typeof products.name | typeof products.priceCents | typeof products.quantity; descending: boolean }> = {
-  newest: { key: products.createdAt, descending: true },
-  name: { key: products.name, descending: false },
-  'price-asc': { key: products.priceCents, descending: false },
-  'price-desc': { key: products.priceCents, descending: true },
-  'stock-asc': { key: products.quantity, descending: false },
+/** Each sort's key and the table that holds it with the product's id (the stock: admin_product_stock, joined). */
+const SORT_KEYS: Record<AdminProductSort, { table: AnyPgTable; key: AnyPgColumn; id: AnyPgColumn; descending: boolean }> = {
+  newest: { table: products, key: products.createdAt, id: products.id, descending: true },
+  name: { table: products, key: products.name, id: products.id, descending: false },
+  'price-asc': { table: products, key: products.priceCents, id: products.id, descending: false },
+  'price-desc': { table: products, key: products.priceCents, id: products.id, descending: true },
+  'stock-asc': { table: adminProductStock, key: adminProductStock.quantity, id: adminProductStock.productId, descending: false },
 };
 
 /** The product columns every screen reads, with the owner's low-stock threshold. */
@@ -86,19 +95,21 @@ function countOf(filters: AdminProductFilters, bind: Bind<FilterValues>, cap: nu
  * most `cap`) in the same query.
  */
 export async function adminProductsPage(db: Db, filters: AdminProductFilters, sort: AdminProductSort, cursor: Cursor, limit: number, cap: number) {
-  const { key, descending } = SORT_KEYS[sort];
+  const { table, key, id, descending } = SORT_KEYS[sort];
   const backwards = cursor !== null && 'before' in cursor;
   const down = descending !== backwards;
   const cursorId = cursor === null ? null : 'after' in cursor ? cursor.after : cursor.before;
   const values: FilterValues = { pattern: filters.words === undefined ? undefined : likePattern(filters.words), category: filters.category, cursor: cursorId ?? undefined };
-  const build = (bind: Bind<FilterValues>) =>
-    db
+  const build = (bind: Bind<FilterValues>) => {
+    const query = db
       .select({ ...adminProductSelection, total: countOf(filters, bind, cap) })
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(whereOf(filters, bind), cursorId === null ? undefined : keysetCondition(products, key, products.id, bind('cursor'), down)))
-      .orderBy(...(down ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)]))
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    return (table === products ? query : query.innerJoin(adminProductStock, eq(adminProductStock.productId, products.id)))
+      .where(and(whereOf(filters, bind), cursorId === null ? undefined : keysetCondition(table, key, id, bind('cursor'), down)))
+      .orderBy(...(down ? [desc(key), desc(id)] : [asc(key), asc(id)]))
       .limit(inlinedLimit(limit));
+  };
   // Prepared once per shape (see adminOrdersPage); a search by words is planned for its words each time.
   const shape = `p${filters.category === undefined ? '' : 'c'}${filters.stock ?? ''}${filters.draft ?? ''}_${sort}${cursor === null ? '' : backwards ? '<' : '>'}${limit}`;
   const found =
