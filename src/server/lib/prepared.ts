@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.ts';
 
 /**
  * Names a value of a query being built: a prepared query's placeholder of that name, or (a query built
@@ -41,4 +44,26 @@ export function preparedOnce<T>(db: object, shape: string, prepare: () => T): T 
     queries.set(shape, query);
   }
   return query;
+}
+
+const dialect = new PgDialect();
+/** Each statement text's name (a text is a shape of the code: a few hundred at most). */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 1000;
+
+/**
+ * Raw SQL run as a named statement, named after its text: PostgreSQL parses it once per connection and,
+ * after a few runs, keeps its plan (an unnamed statement is parsed and planned at every call, 0.2-0.6 ms of
+ * PostgreSQL for an order's longer statements). For statements whose text depends only on their shape
+ * (values are parameters); past STATEMENT_NAMES_MAX distinct texts the rest run unnamed. Answers as
+ * `db.execute` does.
+ */
+export function executeNamed(db: Db | Tx, query: SQL): Promise<unknown> {
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) {
+    name = `n_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+    statementNames.set(built.sql, name);
+  }
+  return db._.session.prepareQuery(built, undefined, name, false).execute();
 }

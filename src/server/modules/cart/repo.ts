@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce } from '../../lib/prepared.ts';
+import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
 import { cartLines, carts, categories, productPhotos, products, productVariantPhotos, productVariants } from '../../db/schema.ts';
 
 /** Whose cart: a signed-in user's, or a guest's (by the SHA-256 of its cookie's id). */
@@ -225,7 +225,7 @@ export async function mergeGuestCart(tx: Tx, tokenHash: string, userId: number, 
  */
 export async function removeOrdered(db: Db | Tx, owner: CartOwner, orderId: number): Promise<void> {
   const whose = 'userId' in owner ? sql`c.user_id = ${owner.userId}` : sql`c.token_hash = ${owner.tokenHash}`;
-  await db.execute(sql`with ordered as (
+  await executeNamed(db, sql`with ordered as (
       select variant_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId} and variant_id is not null group by variant_id
     ), lines as (
       select l.id, l.quantity - o.quantity as left_over from ${cartLines} l join ${carts} c on c.id = l.cart_id join ordered o on o.variant_id = l.variant_id

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce } from '../../lib/prepared.ts';
+import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
 import { categories, discountCodes, discountCodeUses, orders, products, users } from '../../db/schema.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -165,7 +165,7 @@ export async function hasOrdered(tx: Db | Tx, email: string): Promise<boolean> {
 
 /** The use of a code by an order, and the code's count, in one statement (the order's transaction holds the code's lock). */
 export async function insertUse(tx: Tx, codeId: number, orderId: number, email: string, discountMinor: number): Promise<void> {
-  await tx.execute(sql`with used as (
+  await executeNamed(tx, sql`with used as (
       insert into ${discountCodeUses} (code_id, order_id, email, discount_minor) values (${codeId}, ${orderId}, ${email}, ${discountMinor}))
     update ${discountCodes} set uses = ${discountCodes.uses} + 1 where ${discountCodes.id} = ${codeId}`);
 }

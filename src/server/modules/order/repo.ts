@@ -4,7 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce } from '../../lib/prepared.ts';
+import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
 import { awaitingPayment, orderItems, orders, orderTaxLines, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -135,7 +135,7 @@ export async function adjustStock(tx: Tx, lines: { productId: number; delta: num
     lines.map((line) => sql`(${line.productId}::int, ${line.delta}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`
+  await executeNamed(tx, sql`
     update ${products} set quantity = ${products.quantity} + change.delta, updated_at = now()
     from (values ${values}) as change(id, delta)
     where ${products.id} = change.id`);
@@ -235,7 +235,7 @@ export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { pr
           update ${products} set quantity = ${products.quantity} + change.delta, updated_at = now()
           from (values ${productValues}) as change(id, delta)
           where ${products.id} = change.id and (select count(*) from moved where moved.delta < 0) = ${taking})`;
-  const result = await tx.execute(sql`with moved as (
+  const result = await executeNamed(tx, sql`with moved as (
       update ${productVariants} set stock = ${productVariants.stock} + change.delta
       from (values ${variantValues}) as change(id, product_id, delta)
       where ${productVariants.id} = change.id and ${productVariants.productId} = change.product_id and ${productVariants.stock} + change.delta >= 0
@@ -286,7 +286,7 @@ export interface OrderFigures {
  */
 export async function lockOrderLimits(tx: Tx, buyerId: number, placedFrom: string): Promise<void> {
   // One statement, one round trip: a select list is evaluated left to right, so the account's lock is taken first.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:account'), ${buyerId}::int),
+  await executeNamed(tx, sql`select pg_advisory_xact_lock(hashtext('emporium:order-limit:account'), ${buyerId}::int),
     pg_advisory_xact_lock(hashtext('emporium:order-limit:address'), hashtext(${placedFrom}))`);
 }
 
