@@ -140,7 +140,12 @@ describe("the owner's page, order details and low-stock thresholds", () => {
     }
     // At or below the threshold, the owner's page lists it (10 with 8 in stock).
     const listed = await send('POST', { lowStockThreshold: '10', name: 'Listed Lamp' });
-    expect((await dashboard()).lowStock.products.map((p: { _id: string }) => p._id)).toContain(listed.json().product._id);
+    const lowIds = async () => (await dashboard()).lowStock.products.map((p: { _id: string }) => p._id);
+    expect(await lowIds()).toContain(listed.json().product._id);
+    // A change of the threshold alone reaches the owner's page too (8 in stock, 5 → 10).
+    expect(await lowIds()).not.toContain(plain);
+    expect((await send('PUT', { lowStockThreshold: '10' }, plain)).statusCode).toBe(200);
+    expect(await lowIds()).toContain(plain);
     const shopper = await makeUser(t.database.db);
     expect((await call(t.app, 'GET', `/api/v1/product/admin-product/${plain}`, { token: shopper.token })).statusCode).toBe(403);
   });

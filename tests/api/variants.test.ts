@@ -62,6 +62,15 @@ describe('variants: options, the variant grid and SKUs', () => {
     await t.noticesSettled();
     const after = (await publicVariants(product.slug)).json().variants[0];
     expect([after.price, after.quantity]).toEqual([9, 6]);
+    // A price alone, and then a stock alone, reach it too.
+    const variantAfter = async (change: ReturnType<typeof sql>) => {
+      await t.database.db.execute(change);
+      await t.noticesSettled();
+      const variant = (await publicVariants(product.slug)).json().variants[0];
+      return [variant.price, variant.quantity];
+    };
+    expect(await variantAfter(sql`update products set price_cents = 1100 where id = ${product.id}`)).toEqual([11, 6]);
+    expect(await variantAfter(sql`update products set quantity = 2 where id = ${product.id}`)).toEqual([11, 2]);
   });
 
   it('sets a 3 x 4 grid; the product answers its lowest price, its stock summed, and edits keep variant ids', async () => {
