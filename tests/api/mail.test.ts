@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -318,5 +318,21 @@ describe('mail without an SMTP server: kept as .eml files and listed', () => {
     const list = (await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token })).json();
     expect(list.delivery).toBe('file');
     expect(list.mails[0]).toMatchObject({ to: 'kim@example.com', status: 'kept', kind: 'welcome' });
+    // The folder is there for the next mail; removed meanwhile, it is made again.
+    const register = async (name: string, email: string) => {
+      const made = await call(t.app, 'POST', '/api/v1/auth/register', { body: { name, email, password: 'kept-password', phone: '1', address: 'Here', answer: 'Polo' } });
+      expect(made.statusCode).toBe(201);
+      await outboxSettled(t.database.db);
+    };
+    await register('Lou Kept', 'lou@example.com');
+    rmSync(dir, { recursive: true });
+    await register('Max Kept', 'max@example.com');
+    const kept = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8').match(/^To: (.*)$/m)?.[1]);
+    expect(kept).toEqual(['max@example.com']);
+    expect((await call(t.app, 'GET', '/api/v1/auth/mails', { token: admin.token })).json().mails.slice(0, 3).map((mail: { to: string; status: string }) => [mail.to, mail.status])).toEqual([
+      ['max@example.com', 'kept'],
+      ['lou@example.com', 'kept'],
+      ['kim@example.com', 'kept'],
+    ]);
   });
 });

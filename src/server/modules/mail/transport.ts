@@ -49,9 +49,15 @@ export function fileTransport(dir: string, from: string, host: string): MailTran
     delivers: 'kept',
     async deliver(mail) {
       const info = await transporter.sendMail(message(mail, from, host));
-      await mkdir(dir, { recursive: true });
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
-      await writeFile(join(dir, `${stamp}-${mail.id}-${mail.kind}.eml`), info.message as Buffer);
+      const file = join(dir, `${stamp}-${mail.id}-${mail.kind}.eml`);
+      // The folder is made when a write finds it missing (the first mail, or after it was removed), not
+      // before every mail: a recursive mkdir walks the path each time.
+      await writeFile(file, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
     },
     close: () => transporter.close(),
   };
