@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders, paymentEvents, payments, products, refunds } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/modules/mail/mailer.ts';
-import { createOrderService } from '../../src/server/modules/order/service.ts';
+import { createOrderService, type PaymentSettings } from '../../src/server/modules/order/service.ts';
 import { createStripeProvider } from '../../src/server/payments/stripe/stripe-provider.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
@@ -57,7 +57,17 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     admin = await makeAdmin(t.database.db);
     categoryId = (await makeCategory(t.database.db)).id;
     // The reconciliation job as another process of the shop runs it: its own service on the same database.
-    const other = createOrderService(
+    const other = service({});
+    reconcile = (now?: number) => other.reconcile(now);
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.close();
+  });
+
+  /** Another process of the shop: its own order service on the same database, card only unless told otherwise. */
+  function service(settings: Partial<PaymentSettings>) {
+    return createOrderService(
       t.database.db,
       createMailer({ shopName: 'Emporium', publicUrl: t.env.PUBLIC_URL, ownerEmail: undefined }),
       { ordersPerAccount: 0, unitsPerAccount: 0, ordersPerAddress: 0, unitsPerAddress: 0 },
@@ -68,14 +78,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         provider: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }),
         publicUrl: t.env.PUBLIC_URL,
         shopName: 'Emporium',
+        ...settings,
       },
     );
-    reconcile = (now?: number) => other.reconcile(now);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await t?.close();
-  });
+  }
 
   const product = (options: { price?: number; quantity?: number; name?: string } = {}) => makeProduct(t.database.db, { categoryId, ...options });
   const checkout = (buyer: MadeUser, ids: number[], paymentMethod?: string) =>
@@ -83,6 +89,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       token: buyer.token,
       body: { cart: ids.map((id) => ({ _id: String(id) })), ...(paymentMethod ? { paymentMethod } : {}) },
     });
+  const payAgain = (buyer: MadeUser, orderId: string) => call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
   const returnFromPage = (buyer: MadeUser, orderId: string) => call(t.app, 'GET', `/api/v1/auth/orders/${orderId}/payment`, { token: buyer.token });
   const setStatus = (orderId: string, status: string) =>
     call(t.app, 'PUT', `/api/v1/auth/order-status/${orderId}`, { token: admin.token, body: { status } });
@@ -128,6 +135,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         methods: ['card', 'bank_transfer', 'cash_on_delivery'],
         bank: { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC },
       });
+      // Bank details set but transfers not offered: none shown.
+      const details = { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC };
+      expect(service({ bank: details }).methods()).toEqual({ methods: ['card'], bank: null });
     });
 
     it('card: the order and its stock first, then a Checkout Session for its exact total, the page in the answer', async () => {
@@ -215,6 +225,12 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     const minutesLeft = ((kept?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30);
+    // Back on the order's page before any page is made: waiting, nothing to ask Stripe.
+    const asked = stripe.requests.length;
+    const waiting = await returnFromPage(buyer, orderId);
+    expect(stripe.requests.slice(asked)).toEqual([]);
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().order.payment).toMatchObject({ status: 'pending', url: null });
     const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
     expect(pay.statusCode, pay.body).toBe(200);
     expect(pay.json().order.payment.url).toBe(stripe.payPageUrl(await sessionOf(orderId)));
@@ -421,11 +437,104 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     it('pay again: a waiting card order gets its open page back', async () => {
       const buyer = await makeUser(t.database.db);
       const order = await cardOrder(buyer, [(await product()).id]);
-      const res = await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: buyer.token });
+      const before = stripe.requests.length;
+      const res = await payAgain(buyer, order._id);
       expect(res.statusCode).toBe(200);
       expect(res.json().order.payment.url).toBe(order.payment.url);
+      // Given back as it is: Stripe is not asked for a page again.
+      expect(stripe.requests.slice(before).filter((request) => request.method === 'POST')).toEqual([]);
+    });
+
+    it('pay again after the last page ended with the order still waiting: a new page for its total, kept 30 minutes while Stripe is down', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 14.5 })).id]);
+      // No step of the shop leaves a waiting order without a live page; written by hand, as a page Stripe ended.
+      await t.database.db.update(payments).set({ state: 'expired' }).where(eq(payments.orderId, Number(order._id)));
+      const pagesOf = () => t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id))).orderBy(payments.id);
+      stripe.failNext(20, 500);
+      const down = await payAgain(buyer, order._id);
+      stripe.failNext(0);
+      expect(down.statusCode).toBe(503);
+      const [, kept] = await pagesOf();
+      expect(kept).toMatchObject({ provider: 'stripe', state: 'open', sessionId: null, amountMinor: 1450, currency: 'USD' });
+      const minutesLeft = ((kept?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+      expect(minutesLeft).toBeGreaterThan(29);
+      expect(minutesLeft).toBeLessThanOrEqual(30);
+      // Stripe back: the kept page is made, no third one.
+      const res = await payAgain(buyer, order._id);
+      expect(res.statusCode, res.body).toBe(200);
+      const pages = await pagesOf();
+      expect(pages).toHaveLength(2);
+      expect(res.json().order.payment.url).toBe(stripe.payPageUrl(pages[1]?.sessionId ?? ''));
+      expect(res.json().order.payment.url).not.toBe(order.payment.url);
+      expect(stripe.sessions.get(pages[1]?.sessionId ?? '')).toMatchObject({ amount_total: 1450 });
+    });
+
+    it("another buyer's order or a missing one is not found, to pay or to return to", async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
       const stranger = await makeUser(t.database.db);
-      expect((await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: stranger.token })).statusCode).toBe(404);
+      for (const [who, orderId] of [
+        [stranger, order._id],
+        [buyer, '987654'],
+      ] as const) {
+        for (const res of [await payAgain(who, orderId), await returnFromPage(who, orderId)]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.json().message).toBe('Order not found');
+        }
+      }
+    });
+
+    it('returning from the page while Stripe is unreachable, or does not know the page, shows the order waiting; the next return applies the payment', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product()).id]);
+        const sessionId = await sessionOf(order._id);
+        await press(sessionId, 'pay');
+        stripe.failNext(20, 500);
+        const down = await returnFromPage(buyer, order._id);
+        stripe.failNext(0);
+        expect(down.statusCode, down.body).toBe(200);
+        expect(down.json().order.payment.status).toBe('pending');
+        const page = eq(payments.orderId, Number(order._id));
+        await t.database.db.update(payments).set({ sessionId: 'cs_test_unknown' }).where(page);
+        const unknown = await returnFromPage(buyer, order._id);
+        expect(unknown.statusCode, unknown.body).toBe(200);
+        expect(unknown.json().order.payment.status).toBe('pending');
+        await t.database.db.update(payments).set({ sessionId }).where(page);
+        const back = await returnFromPage(buyer, order._id);
+        expect(back.json().order.payment).toMatchObject({ status: 'paid', success: true });
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
+    it('pay again is refused, saying why, for a cash order, a paid one and a cancelled one; without Stripe, 503', async () => {
+      const buyer = await makeUser(t.database.db);
+      const refused = async (orderId: string, message: string) => {
+        const res = await payAgain(buyer, orderId);
+        expect(res.statusCode, message).toBe(409);
+        expect(res.json().message).toBe(message);
+      };
+      const cash = (await checkout(buyer, [(await product()).id])).json().order as WireOrder;
+      await refused(cash._id, 'Only a card order is paid on a payment page');
+      const paid = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(paid._id), 'pay');
+      await stripe.idle();
+      await refused(paid._id, 'This order is paid already');
+      const cancelled = await cardOrder(buyer, [(await product()).id]);
+      expect((await setStatus(cancelled._id, 'cancel')).statusCode).toBe(200);
+      await refused(cancelled._id, 'This order is cancelled: order again to pay');
+
+      // The shop's Stripe key removed: a waiting card order is shown as it is, and cannot be paid.
+      const waiting = await cardOrder(buyer, [(await product()).id]);
+      const noStripe = service({ provider: null });
+      await expect(noStripe.paymentOf(buyer.id, Number(waiting._id))).resolves.toMatchObject({ order: { paymentStatus: 'pending' } });
+      await expect(noStripe.pay(buyer.id, buyer.email, Number(waiting._id))).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'Card payment is not available in this shop',
+      });
     });
   });
 
