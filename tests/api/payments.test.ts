@@ -38,7 +38,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
   let t: TestApp;
   let admin: MadeUser;
   let categoryId: number;
-  let reconcile: (now?: number) => Promise<unknown>;
+  let reconcile: (now?: number) => Promise<{ checked: number }>;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -383,6 +383,23 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     });
   });
 
+  it('an event the shop does not act on is answered and changes nothing; a shop without Stripe has no webhook', async () => {
+    const payload = JSON.stringify({ id: 'evt_other_1', object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_1', object: 'customer' } } });
+    const webhook = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/payments/stripe/webhook`;
+    const res = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret }) },
+      body: payload,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_other_1'))).toEqual([]);
+    await expect(service({ provider: null }).webhook(Buffer.from(payload), 'signature')).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Card payment is not set up in this shop',
+    });
+  });
+
   describe('expiry', () => {
     it('an expired session cancels the order and releases its stock exactly, once', async () => {
       const buyer = await makeUser(t.database.db);
@@ -432,6 +449,51 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(row.status).toBe('cancelled');
       expect(row.paymentStatus).toBe('expired');
       expect(await stockOf(item.id)).toBe(2);
+    });
+
+    it('the job closes a page still open at Stripe a minute past its time, not sooner, and counts the live pages it read', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const item = await product({ quantity: 2 });
+        const order = await cardOrder(buyer, [item.id]);
+        const sessionId = await sessionOf(order._id);
+        const [page] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id)));
+        const due = page?.expiresAt.getTime() ?? 0;
+        const [live] = await t.database.db
+          .select({ value: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(inArray(payments.state, ['open', 'processing']));
+        // Half a minute past its time (a clock a little ahead of Stripe's): left open.
+        expect(await reconcile(due + 30_000)).toEqual({ checked: live?.value });
+        expect(stripe.sessions.get(sessionId)?.status).toBe('open');
+        expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+        await reconcile(due + 61_000);
+        expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+        expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+        expect(await stockOf(item.id)).toBe(2);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
+    it('a page never made (Stripe down at checkout) past its time: the job ends the order and gives its stock back, not before', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      stripe.failNext(20, 500);
+      const res = await checkout(buyer, [item.id], 'card');
+      stripe.failNext(0);
+      expect(res.statusCode).toBe(503);
+      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      const [kept] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(orderId)));
+      const due = kept?.expiresAt.getTime() ?? 0;
+      await reconcile(due - 1000);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+      expect(await stockOf(item.id)).toBe(1);
+      await reconcile(due + 1000);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+      expect(await stockOf(item.id)).toBe(2);
+      expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
     });
 
     it('pay again: a waiting card order gets its open page back', async () => {
@@ -767,6 +829,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const line = await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] });
       expect(line.statusCode).toBe(409);
       expect(line.json().message).toBe('Only 0 of Pending Lamp left to refund');
+      // A refund younger than half a minute is left to its own request.
+      await reconcile();
+      expect((await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))))[0]?.state).toBe('pending');
       await reconcile(Date.now() + 60_000);
       await reconcile(Date.now() + 60_000);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
