@@ -105,6 +105,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     if (!row) throw new Error(`no order ${orderId}`);
     return row;
   }
+  /** The payment taken for an order (its Stripe payment intent). */
+  async function capturedBy(orderId: string): Promise<string | null> {
+    const [row] = await t.database.db.select({ captureId: payments.captureId }).from(payments).where(and(eq(payments.orderId, Number(orderId)), eq(payments.state, 'paid')));
+    return row?.captureId ?? null;
+  }
   async function mailsOf(buyer: MadeUser, kind: string): Promise<number> {
     const [row] = await t.database.db
       .select({ value: sql<number>`count(*)::int` })
@@ -838,6 +843,38 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(row?.state).toBe('succeeded');
       const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id);
       expect(atStripe.map((candidate) => candidate.amount)).toEqual([800]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a refund Stripe refuses (the charge given back at Stripe already) is failed, says so, and the order counts the money as not given back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 10, quantity: 5 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const intent = stripe.paymentIntents.get((await capturedBy(order._id)) ?? '');
+      if (!intent) throw new Error('no payment intent');
+      const refusedAtStripe = async (body: unknown, payment: object) => {
+        intent.amount_refunded = intent.amount_received;
+        const res = await refund(order._id, body);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().refund.state).toBe('failed');
+        expect(res.json().message).toBe('The card provider refused this refund: nothing was given back');
+        expect(res.json().order.payment).toMatchObject(payment);
+      };
+      // Refused first: the order is paid in full again.
+      await refusedAtStripe({ lines: [{ productId: item.id, quantity: 1 }] }, { success: true, status: 'paid', refunded: 0 });
+      intent.amount_refunded = 0;
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).json().order.payment).toMatchObject({ status: 'partially_refunded', refunded: 10 });
+      // The rest refused: what was given back before still counts.
+      await refusedAtStripe({}, { success: true, status: 'partially_refunded', refunded: 10 });
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedMinor: 1000 });
+      const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))).orderBy(refunds.id);
+      expect(rows.map((row) => [row.state, row.amountMinor, row.providerRefundId === null])).toEqual([
+        ['failed', 1000, true],
+        ['succeeded', 1000, false],
+        ['failed', 1000, true],
+      ]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
     });
 
