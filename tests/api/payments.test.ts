@@ -160,7 +160,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         mode: 'payment',
         metadata: { order_id: order._id },
         client_reference_id: order._id,
-        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3998' } }],
+        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3998', product_data: { name: `Order ${order._id} at ${t.env.SHOP_NAME}` } } }],
+        cancel_url: `${t.env.PUBLIC_URL}/dashboard/user/orders/${order._id}/payment`,
+        customer_email: buyer.email,
       });
       expect(created?.idempotencyKey).toMatch(new RegExp(`^order-${order._id}-page-\\d+$`));
     });
@@ -297,6 +299,32 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       // The page keeps what was taken (refunds name it) and when its payment was applied.
       const [page] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id)));
       expect(page).toMatchObject({ provider: 'stripe', state: 'paid', captureId: expect.stringMatching(/^pi_/), appliedAt: expect.any(Date) });
+    });
+
+    it('a payment that does not match the order total is not applied: the order stays waiting, and the owner is told in the log', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const errors: { object: object; message: string }[] = [];
+        const watched = service({ log: { warn: () => undefined, error: (object, message) => errors.push({ object, message }) } });
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product({ price: 10 })).id]);
+        const sessionId = await sessionOf(order._id);
+        const session = stripe.sessions.get(sessionId);
+        if (!session) throw new Error('no session');
+        session.amount_total = 1;
+        await press(sessionId, 'pay');
+        await watched.reconcile();
+        expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+        expect(await mailsOf(buyer, 'payment-received')).toBe(0);
+        expect(errors).toEqual([
+          {
+            object: { orderId: Number(order._id), amountMinor: 1, reason: "The payment ($0.01) does not match the order's total ($10.00)" },
+            message: 'a card payment does not fit its order: check it at the provider',
+          },
+        ]);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
     });
 
     it('3 shuffled copies of each event of a delayed payment (processing, then succeeded) give 1 paid order and 1 mail', async () => {
@@ -823,6 +851,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const order = await cardOrder(buyer, [item.id]);
       await press(await sessionOf(order._id), 'pay');
       await stripe.idle();
+      const asked = stripe.requests.length;
       stripe.failNext(20, 503);
       const res = await refund(order._id, {});
       stripe.failNext(0);
@@ -841,6 +870,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       await reconcile(Date.now() + 60_000);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
       expect(row?.state).toBe('succeeded');
+      // Every attempt under the refund's own key: Stripe gives back once, however often it is asked.
+      const keys = stripe.requests.slice(asked).filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey);
+      expect(new Set(keys)).toEqual(new Set([`refund-${row?.id}`]));
       const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id);
       expect(atStripe.map((candidate) => candidate.amount)).toEqual([800]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
