@@ -501,8 +501,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         expect(await reconcile(due + 30_000)).toEqual({ checked: live?.value });
         expect(stripe.sessions.get(sessionId)?.status).toBe('open');
         expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+        const asked = stripe.requests.length;
         await reconcile(due + 61_000);
         expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+        const closing = stripe.requests.slice(asked).find((request) => request.path === `/v1/checkout/sessions/${sessionId}/expire`);
+        expect(closing?.idempotencyKey).toBe(`expire-${sessionId}`);
         expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
         expect(await stockOf(item.id)).toBe(2);
       } finally {
@@ -545,6 +548,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const order = await cardOrder(buyer, [(await product({ price: 14.5 })).id]);
       // No step of the shop leaves a waiting order without a live page; written by hand, as a page Stripe ended.
       await t.database.db.update(payments).set({ state: 'expired' }).where(eq(payments.orderId, Number(order._id)));
+      expect((await returnFromPage(buyer, order._id)).json().order.payment).toMatchObject({ status: 'pending', url: null });
       const pagesOf = () => t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id))).orderBy(payments.id);
       stripe.failNext(20, 500);
       const down = await payAgain(buyer, order._id);
@@ -908,6 +912,33 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         ['failed', 1000, true],
       ]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('the job logs each page and refund Stripe would not answer, and goes on; without Stripe it reads no page', async () => {
+      const buyer = await makeUser(t.database.db);
+      const waiting = await cardOrder(buyer, [(await product()).id]);
+      const paid = await cardOrder(buyer, [(await product({ price: 3 })).id]);
+      await press(await sessionOf(paid._id), 'pay');
+      await stripe.idle();
+      stripe.failNext(3, 503);
+      expect((await refund(paid._id, {})).json().refund.state).toBe('pending');
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      await service({ provider: null, log }).reconcile(Date.now() + 60_000);
+      expect(warnings).toEqual([]);
+      // The shop's key refused (401): Stripe unavailable to the shop, answered at once (no retries).
+      stripe.failNext(1000, 401);
+      try {
+        await service({ log }).reconcile(Date.now() + 60_000);
+      } finally {
+        stripe.failNext(0);
+      }
+      const [page] = await t.database.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, Number(waiting._id)));
+      const [pending] = await t.database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, Number(paid._id)));
+      expect(warnings).toContainEqual({ object: expect.objectContaining({ paymentId: page?.id, err: expect.any(Error) }), message: 'payment check failed; tried again at the next run' });
+      expect(warnings).toContainEqual({ object: expect.objectContaining({ refundId: pending?.id, err: expect.any(Error) }), message: 'card refund still not sent; tried again at the next run' });
+      await reconcile(Date.now() + 60_000);
+      expect((await orderRow(paid._id)).paymentStatus).toBe('refunded');
     });
 
     it('50 concurrent refund clicks on a 100-unit order refund at most what was paid', async () => {
