@@ -427,6 +427,20 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
     expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_other_1'))).toEqual([]);
+    // A page of another shop on the same Stripe account: answered, nothing applied.
+    const foreign = JSON.stringify({
+      id: 'evt_foreign_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cs_foreign_1', object: 'checkout.session', status: 'complete', payment_status: 'paid', amount_total: 500, currency: 'usd', metadata: { order_id: '1' }, payment_intent: 'pi_foreign_1', expires_at: Math.floor(Date.now() / 1000) + 1800, url: null } },
+    });
+    const other = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: foreign, secret: stripe.webhookSecret }) },
+      body: foreign,
+    });
+    expect(other.status).toBe(200);
     await expect(service({ provider: null }).webhook(Buffer.from(payload), 'signature')).rejects.toMatchObject({
       statusCode: 404,
       message: 'Card payment is not set up in this shop',
@@ -733,9 +747,12 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const buyer = await makeUser(t.database.db);
       const order = await cardOrder(buyer, [(await product()).id]);
       const sessionId = await sessionOf(order._id);
+      const asked = stripe.requests.length;
       expect((await setStatus(order._id, 'cancel')).statusCode).toBe(200);
       expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
       expect((await orderRow(order._id)).paymentStatus).toBe('expired');
+      // Closed under its own key: a retry never closes anything else.
+      expect(stripe.requests.slice(asked).map((request) => [request.path, request.idempotencyKey])).toContainEqual([`/v1/checkout/sessions/${sessionId}/expire`, `expire-${sessionId}`]);
     });
 
     it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
@@ -756,6 +773,8 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 700 });
         const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
         expect(given.map((row) => row.amountMinor)).toEqual([700]);
+        // Told of the money given back, never of a payment received.
+        expect([await mailsOf(buyer, 'payment-received'), await mailsOf(buyer, 'payment-refunded')]).toEqual([0, 1]);
       } finally {
         stripe.setDelivery({ mode: 'immediate' });
       }
