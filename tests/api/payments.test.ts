@@ -342,6 +342,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         const row = await orderRow(order._id);
         expect(row.paymentStatus).toBe('paid');
         expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+        // A late "processing" copy leaves the paid page paid.
+        const [page] = await t.database.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, Number(order._id)));
+        expect(page?.state).toBe('paid');
         const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.sessionId, sessionId));
         expect(events).toHaveLength(2);
       } finally {
@@ -355,6 +358,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const order = await cardOrder(buyer, [item.id, item.id]);
       const sessionId = await sessionOf(order._id);
       await press(sessionId, 'async');
+      await stripe.idle();
+      // Processing (a bank debit under way): the order still waits, its page no longer open.
+      expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+      const [page] = await t.database.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, Number(order._id)));
+      expect(page?.state).toBe('processing');
       stripe.settle(sessionId, 'failed');
       await stripe.idle();
       const row = await orderRow(order._id);
