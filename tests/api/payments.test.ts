@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders, paymentEvents, payments, products, refunds } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/modules/mail/mailer.ts';
-import { createOrderService } from '../../src/server/modules/order/service.ts';
+import { createOrderService, type PaymentSettings } from '../../src/server/modules/order/service.ts';
 import { createStripeProvider } from '../../src/server/payments/stripe/stripe-provider.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
@@ -38,7 +38,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
   let t: TestApp;
   let admin: MadeUser;
   let categoryId: number;
-  let reconcile: (now?: number) => Promise<unknown>;
+  let reconcile: (now?: number) => Promise<{ checked: number }>;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -57,7 +57,17 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     admin = await makeAdmin(t.database.db);
     categoryId = (await makeCategory(t.database.db)).id;
     // The reconciliation job as another process of the shop runs it: its own service on the same database.
-    const other = createOrderService(
+    const other = service({});
+    reconcile = (now?: number) => other.reconcile(now);
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.close();
+  });
+
+  /** Another process of the shop: its own order service on the same database, card only unless told otherwise. */
+  function service(settings: Partial<PaymentSettings>) {
+    return createOrderService(
       t.database.db,
       createMailer({ shopName: 'Emporium', publicUrl: t.env.PUBLIC_URL, ownerEmail: undefined }),
       { ordersPerAccount: 0, unitsPerAccount: 0, ordersPerAddress: 0, unitsPerAddress: 0 },
@@ -68,14 +78,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         provider: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }),
         publicUrl: t.env.PUBLIC_URL,
         shopName: 'Emporium',
+        ...settings,
       },
     );
-    reconcile = (now?: number) => other.reconcile(now);
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await t?.close();
-  });
+  }
 
   const product = (options: { price?: number; quantity?: number; name?: string } = {}) => makeProduct(t.database.db, { categoryId, ...options });
   const checkout = (buyer: MadeUser, ids: number[], paymentMethod?: string) =>
@@ -83,6 +89,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       token: buyer.token,
       body: { cart: ids.map((id) => ({ _id: String(id) })), ...(paymentMethod ? { paymentMethod } : {}) },
     });
+  const payAgain = (buyer: MadeUser, orderId: string) => call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
   const returnFromPage = (buyer: MadeUser, orderId: string) => call(t.app, 'GET', `/api/v1/auth/orders/${orderId}/payment`, { token: buyer.token });
   const setStatus = (orderId: string, status: string) =>
     call(t.app, 'PUT', `/api/v1/auth/order-status/${orderId}`, { token: admin.token, body: { status } });
@@ -97,6 +104,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, Number(orderId)));
     if (!row) throw new Error(`no order ${orderId}`);
     return row;
+  }
+  /** The payment taken for an order (its Stripe payment intent). */
+  async function capturedBy(orderId: string): Promise<string | null> {
+    const [row] = await t.database.db.select({ captureId: payments.captureId }).from(payments).where(and(eq(payments.orderId, Number(orderId)), eq(payments.state, 'paid')));
+    return row?.captureId ?? null;
   }
   async function mailsOf(buyer: MadeUser, kind: string): Promise<number> {
     const [row] = await t.database.db
@@ -128,6 +140,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         methods: ['card', 'bank_transfer', 'cash_on_delivery'],
         bank: { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC },
       });
+      // Bank details set but transfers not offered: none shown.
+      const details = { accountName: BANK.BANK_ACCOUNT_NAME, iban: BANK.BANK_IBAN, bic: BANK.BANK_BIC };
+      expect(service({ bank: details }).methods()).toEqual({ methods: ['card'], bank: null });
     });
 
     it('card: the order and its stock first, then a Checkout Session for its exact total, the page in the answer', async () => {
@@ -145,7 +160,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         mode: 'payment',
         metadata: { order_id: order._id },
         client_reference_id: order._id,
-        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3998' } }],
+        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3998', product_data: { name: `Order ${order._id} at ${t.env.SHOP_NAME}` } } }],
+        cancel_url: `${t.env.PUBLIC_URL}/dashboard/user/orders/${order._id}/payment`,
+        customer_email: buyer.email,
       });
       expect(created?.idempotencyKey).toMatch(new RegExp(`^order-${order._id}-page-\\d+$`));
     });
@@ -215,6 +232,12 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     const minutesLeft = ((kept?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30);
+    // Back on the order's page before any page is made: waiting, nothing to ask Stripe.
+    const asked = stripe.requests.length;
+    const waiting = await returnFromPage(buyer, orderId);
+    expect(stripe.requests.slice(asked)).toEqual([]);
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().order.payment).toMatchObject({ status: 'pending', url: null });
     const pay = await call(t.app, 'POST', `/api/v1/auth/orders/${orderId}/pay`, { token: buyer.token });
     expect(pay.statusCode, pay.body).toBe(200);
     expect(pay.json().order.payment.url).toBe(stripe.payPageUrl(await sessionOf(orderId)));
@@ -278,6 +301,32 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(page).toMatchObject({ provider: 'stripe', state: 'paid', captureId: expect.stringMatching(/^pi_/), appliedAt: expect.any(Date) });
     });
 
+    it('a payment that does not match the order total is not applied: the order stays waiting, and the owner is told in the log', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const errors: { object: object; message: string }[] = [];
+        const watched = service({ log: { warn: () => undefined, error: (object, message) => errors.push({ object, message }) } });
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product({ price: 10 })).id]);
+        const sessionId = await sessionOf(order._id);
+        const session = stripe.sessions.get(sessionId);
+        if (!session) throw new Error('no session');
+        session.amount_total = 1;
+        await press(sessionId, 'pay');
+        await watched.reconcile();
+        expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+        expect(await mailsOf(buyer, 'payment-received')).toBe(0);
+        expect(errors).toEqual([
+          {
+            object: { orderId: Number(order._id), amountMinor: 1, reason: "The payment ($0.01) does not match the order's total ($10.00)" },
+            message: 'a card payment does not fit its order: check it at the provider',
+          },
+        ]);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
     it('3 shuffled copies of each event of a delayed payment (processing, then succeeded) give 1 paid order and 1 mail', async () => {
       stripe.setDelivery({ mode: 'hold' });
       try {
@@ -293,6 +342,9 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         const row = await orderRow(order._id);
         expect(row.paymentStatus).toBe('paid');
         expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+        // A late "processing" copy leaves the paid page paid.
+        const [page] = await t.database.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, Number(order._id)));
+        expect(page?.state).toBe('paid');
         const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.sessionId, sessionId));
         expect(events).toHaveLength(2);
       } finally {
@@ -306,6 +358,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const order = await cardOrder(buyer, [item.id, item.id]);
       const sessionId = await sessionOf(order._id);
       await press(sessionId, 'async');
+      await stripe.idle();
+      // Processing (a bank debit under way): the order still waits, its page no longer open.
+      expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+      const [page] = await t.database.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, Number(order._id)));
+      expect(page?.state).toBe('processing');
       stripe.settle(sessionId, 'failed');
       await stripe.idle();
       const row = await orderRow(order._id);
@@ -367,6 +424,37 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     });
   });
 
+  it('an event the shop does not act on is answered and changes nothing; a shop without Stripe has no webhook', async () => {
+    const payload = JSON.stringify({ id: 'evt_other_1', object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_1', object: 'customer' } } });
+    const webhook = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/payments/stripe/webhook`;
+    const res = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret }) },
+      body: payload,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_other_1'))).toEqual([]);
+    // A page of another shop on the same Stripe account: answered, nothing applied.
+    const foreign = JSON.stringify({
+      id: 'evt_foreign_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cs_foreign_1', object: 'checkout.session', status: 'complete', payment_status: 'paid', amount_total: 500, currency: 'usd', metadata: { order_id: '1' }, payment_intent: 'pi_foreign_1', expires_at: Math.floor(Date.now() / 1000) + 1800, url: null } },
+    });
+    const other = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: foreign, secret: stripe.webhookSecret }) },
+      body: foreign,
+    });
+    expect(other.status).toBe(200);
+    await expect(service({ provider: null }).webhook(Buffer.from(payload), 'signature')).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Card payment is not set up in this shop',
+    });
+  });
+
   describe('expiry', () => {
     it('an expired session cancels the order and releases its stock exactly, once', async () => {
       const buyer = await makeUser(t.database.db);
@@ -418,14 +506,156 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(item.id)).toBe(2);
     });
 
+    it('the job closes a page still open at Stripe a minute past its time, not sooner, and counts the live pages it read', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const item = await product({ quantity: 2 });
+        const order = await cardOrder(buyer, [item.id]);
+        const sessionId = await sessionOf(order._id);
+        const [page] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id)));
+        const due = page?.expiresAt.getTime() ?? 0;
+        const [live] = await t.database.db
+          .select({ value: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(inArray(payments.state, ['open', 'processing']));
+        // Half a minute past its time (a clock a little ahead of Stripe's): left open.
+        expect(await reconcile(due + 30_000)).toEqual({ checked: live?.value });
+        expect(stripe.sessions.get(sessionId)?.status).toBe('open');
+        expect(await orderRow(order._id)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+        const asked = stripe.requests.length;
+        await reconcile(due + 61_000);
+        expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+        const closing = stripe.requests.slice(asked).find((request) => request.path === `/v1/checkout/sessions/${sessionId}/expire`);
+        expect(closing?.idempotencyKey).toBe(`expire-${sessionId}`);
+        expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+        expect(await stockOf(item.id)).toBe(2);
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
+    it('a page never made (Stripe down at checkout) past its time: the job ends the order and gives its stock back, not before', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      stripe.failNext(20, 500);
+      const res = await checkout(buyer, [item.id], 'card');
+      stripe.failNext(0);
+      expect(res.statusCode).toBe(503);
+      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      const [kept] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(orderId)));
+      const due = kept?.expiresAt.getTime() ?? 0;
+      await reconcile(due - 1000);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'not_processed', paymentStatus: 'pending' });
+      expect(await stockOf(item.id)).toBe(1);
+      await reconcile(due + 1000);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+      expect(await stockOf(item.id)).toBe(2);
+      expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
+    });
+
     it('pay again: a waiting card order gets its open page back', async () => {
       const buyer = await makeUser(t.database.db);
       const order = await cardOrder(buyer, [(await product()).id]);
-      const res = await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: buyer.token });
+      const before = stripe.requests.length;
+      const res = await payAgain(buyer, order._id);
       expect(res.statusCode).toBe(200);
       expect(res.json().order.payment.url).toBe(order.payment.url);
+      // Given back as it is: Stripe is not asked for a page again.
+      expect(stripe.requests.slice(before).filter((request) => request.method === 'POST')).toEqual([]);
+    });
+
+    it('pay again after the last page ended with the order still waiting: a new page for its total, kept 30 minutes while Stripe is down', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 14.5 })).id]);
+      // No step of the shop leaves a waiting order without a live page; written by hand, as a page Stripe ended.
+      await t.database.db.update(payments).set({ state: 'expired' }).where(eq(payments.orderId, Number(order._id)));
+      expect((await returnFromPage(buyer, order._id)).json().order.payment).toMatchObject({ status: 'pending', url: null });
+      const pagesOf = () => t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id))).orderBy(payments.id);
+      stripe.failNext(20, 500);
+      const down = await payAgain(buyer, order._id);
+      stripe.failNext(0);
+      expect(down.statusCode).toBe(503);
+      const [, kept] = await pagesOf();
+      expect(kept).toMatchObject({ provider: 'stripe', state: 'open', sessionId: null, amountMinor: 1450, currency: 'USD' });
+      const minutesLeft = ((kept?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+      expect(minutesLeft).toBeGreaterThan(29);
+      expect(minutesLeft).toBeLessThanOrEqual(30);
+      // Stripe back: the kept page is made, no third one.
+      const res = await payAgain(buyer, order._id);
+      expect(res.statusCode, res.body).toBe(200);
+      const pages = await pagesOf();
+      expect(pages).toHaveLength(2);
+      expect(res.json().order.payment.url).toBe(stripe.payPageUrl(pages[1]?.sessionId ?? ''));
+      expect(res.json().order.payment.url).not.toBe(order.payment.url);
+      expect(stripe.sessions.get(pages[1]?.sessionId ?? '')).toMatchObject({ amount_total: 1450 });
+    });
+
+    it("another buyer's order or a missing one is not found, to pay or to return to", async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
       const stranger = await makeUser(t.database.db);
-      expect((await call(t.app, 'POST', `/api/v1/auth/orders/${order._id}/pay`, { token: stranger.token })).statusCode).toBe(404);
+      for (const [who, orderId] of [
+        [stranger, order._id],
+        [buyer, '987654'],
+      ] as const) {
+        for (const res of [await payAgain(who, orderId), await returnFromPage(who, orderId)]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.json().message).toBe('Order not found');
+        }
+      }
+    });
+
+    it('returning from the page while Stripe is unreachable, or does not know the page, shows the order waiting; the next return applies the payment', async () => {
+      stripe.setDelivery({ mode: 'drop' });
+      try {
+        const buyer = await makeUser(t.database.db);
+        const order = await cardOrder(buyer, [(await product()).id]);
+        const sessionId = await sessionOf(order._id);
+        await press(sessionId, 'pay');
+        stripe.failNext(20, 500);
+        const down = await returnFromPage(buyer, order._id);
+        stripe.failNext(0);
+        expect(down.statusCode, down.body).toBe(200);
+        expect(down.json().order.payment.status).toBe('pending');
+        const page = eq(payments.orderId, Number(order._id));
+        await t.database.db.update(payments).set({ sessionId: 'cs_test_unknown' }).where(page);
+        const unknown = await returnFromPage(buyer, order._id);
+        expect(unknown.statusCode, unknown.body).toBe(200);
+        expect(unknown.json().order.payment.status).toBe('pending');
+        await t.database.db.update(payments).set({ sessionId }).where(page);
+        const back = await returnFromPage(buyer, order._id);
+        expect(back.json().order.payment).toMatchObject({ status: 'paid', success: true });
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+    });
+
+    it('pay again is refused, saying why, for a cash order, a paid one and a cancelled one; without Stripe, 503', async () => {
+      const buyer = await makeUser(t.database.db);
+      const refused = async (orderId: string, message: string) => {
+        const res = await payAgain(buyer, orderId);
+        expect(res.statusCode, message).toBe(409);
+        expect(res.json().message).toBe(message);
+      };
+      const cash = (await checkout(buyer, [(await product()).id])).json().order as WireOrder;
+      await refused(cash._id, 'Only a card order is paid on a payment page');
+      const paid = await cardOrder(buyer, [(await product()).id]);
+      await press(await sessionOf(paid._id), 'pay');
+      await stripe.idle();
+      await refused(paid._id, 'This order is paid already');
+      const cancelled = await cardOrder(buyer, [(await product()).id]);
+      expect((await setStatus(cancelled._id, 'cancel')).statusCode).toBe(200);
+      await refused(cancelled._id, 'This order is cancelled: order again to pay');
+
+      // The shop's Stripe key removed: a waiting card order is shown as it is, and cannot be paid.
+      const waiting = await cardOrder(buyer, [(await product()).id]);
+      const noStripe = service({ provider: null });
+      await expect(noStripe.paymentOf(buyer.id, Number(waiting._id))).resolves.toMatchObject({ order: { paymentStatus: 'pending' } });
+      await expect(noStripe.pay(buyer.id, buyer.email, Number(waiting._id))).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'Card payment is not available in this shop',
+      });
     });
   });
 
@@ -525,9 +755,12 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const buyer = await makeUser(t.database.db);
       const order = await cardOrder(buyer, [(await product()).id]);
       const sessionId = await sessionOf(order._id);
+      const asked = stripe.requests.length;
       expect((await setStatus(order._id, 'cancel')).statusCode).toBe(200);
       expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
       expect((await orderRow(order._id)).paymentStatus).toBe('expired');
+      // Closed under its own key: a retry never closes anything else.
+      expect(stripe.requests.slice(asked).map((request) => [request.path, request.idempotencyKey])).toContainEqual([`/v1/checkout/sessions/${sessionId}/expire`, `expire-${sessionId}`]);
     });
 
     it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
@@ -548,6 +781,8 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 700 });
         const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
         expect(given.map((row) => row.amountMinor)).toEqual([700]);
+        // Told of the money given back, never of a payment received.
+        expect([await mailsOf(buyer, 'payment-received'), await mailsOf(buyer, 'payment-refunded')]).toEqual([0, 1]);
       } finally {
         stripe.setDelivery({ mode: 'immediate' });
       }
@@ -647,6 +882,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const order = await cardOrder(buyer, [item.id]);
       await press(await sessionOf(order._id), 'pay');
       await stripe.idle();
+      const asked = stripe.requests.length;
       stripe.failNext(20, 503);
       const res = await refund(order._id, {});
       stripe.failNext(0);
@@ -658,13 +894,78 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       const line = await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] });
       expect(line.statusCode).toBe(409);
       expect(line.json().message).toBe('Only 0 of Pending Lamp left to refund');
+      // A refund younger than half a minute is left to its own request.
+      await reconcile();
+      expect((await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))))[0]?.state).toBe('pending');
       await reconcile(Date.now() + 60_000);
       await reconcile(Date.now() + 60_000);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
       expect(row?.state).toBe('succeeded');
+      // Every attempt under the refund's own key: Stripe gives back once, however often it is asked.
+      const keys = stripe.requests.slice(asked).filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey);
+      expect(new Set(keys)).toEqual(new Set([`refund-${row?.id}`]));
       const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id);
       expect(atStripe.map((candidate) => candidate.amount)).toEqual([800]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a refund Stripe refuses (the charge given back at Stripe already) is failed, says so, and the order counts the money as not given back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 10, quantity: 5 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const intent = stripe.paymentIntents.get((await capturedBy(order._id)) ?? '');
+      if (!intent) throw new Error('no payment intent');
+      const refusedAtStripe = async (body: unknown, payment: object) => {
+        intent.amount_refunded = intent.amount_received;
+        const res = await refund(order._id, body);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().refund.state).toBe('failed');
+        expect(res.json().message).toBe('The card provider refused this refund: nothing was given back');
+        expect(res.json().order.payment).toMatchObject(payment);
+      };
+      // Refused first: the order is paid in full again.
+      await refusedAtStripe({ lines: [{ productId: item.id, quantity: 1 }] }, { success: true, status: 'paid', refunded: 0 });
+      intent.amount_refunded = 0;
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).json().order.payment).toMatchObject({ status: 'partially_refunded', refunded: 10 });
+      // The rest refused: what was given back before still counts.
+      await refusedAtStripe({}, { success: true, status: 'partially_refunded', refunded: 10 });
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedMinor: 1000 });
+      const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))).orderBy(refunds.id);
+      expect(rows.map((row) => [row.state, row.amountMinor, row.providerRefundId === null])).toEqual([
+        ['failed', 1000, true],
+        ['succeeded', 1000, false],
+        ['failed', 1000, true],
+      ]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('the job logs each page and refund Stripe would not answer, and goes on; without Stripe it reads no page', async () => {
+      const buyer = await makeUser(t.database.db);
+      const waiting = await cardOrder(buyer, [(await product()).id]);
+      const paid = await cardOrder(buyer, [(await product({ price: 3 })).id]);
+      await press(await sessionOf(paid._id), 'pay');
+      await stripe.idle();
+      stripe.failNext(3, 503);
+      expect((await refund(paid._id, {})).json().refund.state).toBe('pending');
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      await service({ provider: null, log }).reconcile(Date.now() + 60_000);
+      expect(warnings).toEqual([]);
+      // The shop's key refused (401): Stripe unavailable to the shop, answered at once (no retries).
+      stripe.failNext(1000, 401);
+      try {
+        await service({ log }).reconcile(Date.now() + 60_000);
+      } finally {
+        stripe.failNext(0);
+      }
+      const [page] = await t.database.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, Number(waiting._id)));
+      const [pending] = await t.database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, Number(paid._id)));
+      expect(warnings).toContainEqual({ object: expect.objectContaining({ paymentId: page?.id, err: expect.any(Error) }), message: 'payment check failed; tried again at the next run' });
+      expect(warnings).toContainEqual({ object: expect.objectContaining({ refundId: pending?.id, err: expect.any(Error) }), message: 'card refund still not sent; tried again at the next run' });
+      await reconcile(Date.now() + 60_000);
+      expect((await orderRow(paid._id)).paymentStatus).toBe('refunded');
     });
 
     it('50 concurrent refund clicks on a 100-unit order refund at most what was paid', async () => {

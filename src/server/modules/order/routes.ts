@@ -70,7 +70,12 @@ export const orderHandlers = (orders: OrderService) => {
       const amount = fromMinorUnits(refund.amountMinor, done.order.currency);
       return {
         success: true,
-        message: refund.state === 'pending' ? 'Refund recorded; the card provider has not confirmed it yet' : 'Refund made',
+        message:
+          refund.state === 'pending'
+            ? 'Refund recorded; the card provider has not confirmed it yet'
+            : refund.state === 'failed'
+              ? 'The card provider refused this refund: nothing was given back'
+              : 'Refund made',
         refund: { id: String(refund.id), amount, state: refund.state as 'pending' | 'succeeded' | 'failed' },
         order: wire(done),
       };
