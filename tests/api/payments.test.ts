@@ -220,9 +220,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
   it('Stripe down at checkout: 503 naming the kept order; Pay now makes the page once Stripe is back', async () => {
     const buyer = await makeUser(t.database.db);
     const item = await product({ quantity: 3 });
-    stripe.failNext(20, 500);
-    const res = await checkout(buyer, [item.id], 'card');
-    stripe.failNext(0);
+    const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/^Card payment is unavailable right now; your order #\d+ is kept for 30 minutes/);
     const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
@@ -538,9 +536,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     it('a page never made (Stripe down at checkout) past its time: the job ends the order and gives its stock back, not before', async () => {
       const buyer = await makeUser(t.database.db);
       const item = await product({ quantity: 2 });
-      stripe.failNext(20, 500);
-      const res = await checkout(buyer, [item.id], 'card');
-      stripe.failNext(0);
+      const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
       expect(res.statusCode).toBe(503);
       const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
       const [kept] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(orderId)));
@@ -572,9 +568,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       await t.database.db.update(payments).set({ state: 'expired' }).where(eq(payments.orderId, Number(order._id)));
       expect((await returnFromPage(buyer, order._id)).json().order.payment).toMatchObject({ status: 'pending', url: null });
       const pagesOf = () => t.database.db.select().from(payments).where(eq(payments.orderId, Number(order._id))).orderBy(payments.id);
-      stripe.failNext(20, 500);
-      const down = await payAgain(buyer, order._id);
-      stripe.failNext(0);
+      const down = await stripe.whileDown(() => payAgain(buyer, order._id));
       expect(down.statusCode).toBe(503);
       const [, kept] = await pagesOf();
       expect(kept).toMatchObject({ provider: 'stripe', state: 'open', sessionId: null, amountMinor: 1450, currency: 'USD' });
@@ -613,9 +607,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         const order = await cardOrder(buyer, [(await product()).id]);
         const sessionId = await sessionOf(order._id);
         await press(sessionId, 'pay');
-        stripe.failNext(20, 500);
-        const down = await returnFromPage(buyer, order._id);
-        stripe.failNext(0);
+        const down = await stripe.whileDown(() => returnFromPage(buyer, order._id));
         expect(down.statusCode, down.body).toBe(200);
         expect(down.json().order.payment.status).toBe('pending');
         const page = eq(payments.orderId, Number(order._id));
@@ -883,9 +875,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       await press(await sessionOf(order._id), 'pay');
       await stripe.idle();
       const asked = stripe.requests.length;
-      stripe.failNext(20, 503);
-      const res = await refund(order._id, {});
-      stripe.failNext(0);
+      const res = await stripe.whileDown(() => refund(order._id, {}), 503);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().refund.state).toBe('pending');
       expect(res.json().message).toMatch(/not confirmed/);
@@ -954,12 +944,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       await service({ provider: null, log }).reconcile(Date.now() + 60_000);
       expect(warnings).toEqual([]);
       // The shop's key refused (401): Stripe unavailable to the shop, answered at once (no retries).
-      stripe.failNext(1000, 401);
-      try {
-        await service({ log }).reconcile(Date.now() + 60_000);
-      } finally {
-        stripe.failNext(0);
-      }
+      await stripe.whileDown(() => service({ log }).reconcile(Date.now() + 60_000), 401);
       const [page] = await t.database.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, Number(waiting._id)));
       const [pending] = await t.database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, Number(paid._id)));
       expect(warnings).toContainEqual({ object: expect.objectContaining({ paymentId: page?.id, err: expect.any(Error) }), message: 'payment check failed; tried again at the next run' });

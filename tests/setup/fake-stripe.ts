@@ -711,6 +711,15 @@ ${
     failNext(count: number, status = 500): void {
       Object.assign(failures, { count, status });
     },
+    /** Every API request answers `status` while `run` runs (Stripe down), and none after it, even if it throws. */
+    async whileDown<T>(run: () => Promise<T>, status = 500): Promise<T> {
+      Object.assign(failures, { count: Number.POSITIVE_INFINITY, status });
+      try {
+        return await run();
+      } finally {
+        failures.count = 0;
+      }
+    },
     /** Events held so far (mode 'hold'). */
     held,
     /** Sends the held events (and forgets them): duplicated, shuffled, late, at once or one by one. */

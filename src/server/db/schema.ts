@@ -716,11 +716,6 @@ export const adminOrderCounts = pgTable('admin_order_counts', {
 });
 
 /**
- * How many products there are of each (category, draft, stock state), kept as adminOrderCounts are. The
- * stock state is `product_stock_state(quantity, low_stock_threshold)`: 'out' (none), 'low' (some, at or
- * below the threshold) or 'plenty'.
- */
-/**
  * Each product's stock and low-stock threshold, for the admin's sort and filters by stock (issue 19): kept by
  * statement-level triggers on products (migration 0027), so that products carries no index on its stock and
  * an order's stock change is a HOT update there (decision record 0023). One row per product.
@@ -744,6 +739,11 @@ export const adminProductStock = pgTable(
   ],
 );
 
+/**
+ * How many products there are of each (category, draft, stock state), kept as adminOrderCounts are. The
+ * stock state is `product_stock_state(quantity, low_stock_threshold)`: 'out' (none), 'low' (some, at or
+ * below the threshold) or 'plenty'.
+ */
 export const adminProductCounts = pgTable('admin_product_counts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   categoryId: integer('category_id').notNull(),

@@ -17,9 +17,8 @@ export interface AdminProductFilters {
 }
 
 
-/** The products in a stock state ('out' or 'low'): admin_product_stock's partial index (few rows). */
-const inState = (state: 'out' | 'low') =>
-  sql`${products.id} in (select ${adminProductStock.productId} from ${adminProductStock} where ${adminProductStock.state} = ${sql.raw(`'${state}'`)})`;
+/** The products whose kept stock meets `condition`: admin_product_stock's partial index (few rows). */
+const stockIs = (condition: SQL) => sql`${products.id} in (select ${adminProductStock.productId} from ${adminProductStock} where ${condition})`;
 
 /**
  * In stock: most products (read as the list walks). Low: some, at or below the threshold; out: none (both
@@ -27,8 +26,8 @@ const inState = (state: 'out' | 'low') =>
  */
 const STOCK: Record<StockFilter, SQL> = {
   in: gt(products.quantity, 0),
-  low: inState('low'),
-  out: inState('out'),
+  low: stockIs(sql`${adminProductStock.state} = 'low'`),
+  out: stockIs(sql`${adminProductStock.state} = 'out'`),
 };
 
 /** Drafts: their own partial index (few); shown: the shop's partial indexes; all: no condition. */
