@@ -4,26 +4,8 @@
 // It prints one line per step with its time; `--verbose` shows each tool's own output instead (Vite's
 // listing of every chunk and its size). A failing step prints what the tool said, and the build stops.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const STAMP = 'dist/.build-fingerprint';
-const INPUTS = ['src', 'scripts/build.mjs', 'scripts/compress.mjs', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
-
-function files(path) {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path)
-    .sort()
-    .flatMap((name) => files(join(path, name)));
-}
-
-function fingerprint() {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files)) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fingerprint, STAMP } from './build-fingerprint.mjs';
 
 const current = fingerprint();
 const built = existsSync('dist/server/server.js') && existsSync('dist/web/index.html');

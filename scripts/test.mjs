@@ -1,7 +1,7 @@
 // The whole test suite: type-check, lint, unit and API tests (PGlite and PostgreSQL), the build, the
 // first-load size budget and the browser tests (Playwright driving Debian's Chromium). Ends with one plain line "N passed, N failed" that sums every test
 // (then ", N skipped (…)" when a runner skipped tests or the PostgreSQL run was left out: scripts/test-summary.mjs).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { closingLines } from './test-summary.mjs';
 
@@ -21,10 +21,39 @@ function step(name, command, args, env = {}) {
 
 /** A check that is one test: it passes or fails as a whole. */
 function check(name, command, args) {
-  if (step(name, command, args)) passed += 1;
+  count(name, step(name, command, args));
+}
+
+function count(name, ok) {
+  if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(name);
+  }
+}
+
+/**
+ * Checks that are one test each, run at the same time (each is one process on one core: the type check and
+ * the lint take the machine's two cores together), each one's output shown whole when it ends.
+ */
+async function checksAtOnce(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', (error) => resolve({ name, command, args, output: `${output}${error.message}\n`, ok: false }));
+          child.on('close', (code) => resolve({ name, command, args, output, ok: code === 0 }));
+        }),
+    ),
+  );
+  for (const { name, command, args, output, ok } of results) {
+    console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+    process.stdout.write(output);
+    count(name, ok);
   }
 }
 
@@ -113,10 +142,15 @@ function playwright(name) {
   }
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['eslint', '.']);
+await checksAtOnce([
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.']],
+]);
+// The build comes first: the API tests that start the server as a process start the built one when it is
+// current (tests/setup/server-process.ts), as `npm start` does, instead of compiling the sources at each start.
+const built = step('build', 'npm', ['run', 'build']);
 vitest('unit-and-api', []);
-if (step('build', 'npm', ['run', 'build'])) {
+if (built) {
   check('size budget', 'node', ['scripts/size.mjs']);
   if (ensureChromium()) playwright('browser');
   else {

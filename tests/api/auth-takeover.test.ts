@@ -7,12 +7,13 @@ import { systemActor } from '../../src/server/modules/audit/repo.ts';
 import { ensureAdmin, setAdministrator } from '../../src/server/modules/auth/bootstrap-admin.ts';
 import { ADMIN_RESET_BY_LINK, SESSION_ENDED, WRONG_CURRENT_PASSWORD } from '../../src/server/modules/auth/service.ts';
 import { pruneRevokedSessions } from '../../src/server/modules/auth/sessions-repo.ts';
+import { serverScript } from '../setup/server-process.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
 /** The real `npm run admin:promote` on this test's PostgreSQL database (the embedded one is this process's). */
 function promoteFromCommandLine(databaseUrl: string, email: string): void {
   const { TEST_DATABASE_URL: _unused, ...env } = process.env;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/promote-admin.ts', email], {
+  const result = spawnSync(process.execPath, [...serverScript('cli/promote-admin'), email], {
     env: { ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -3,12 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, serverEnv, spawnServer, waitReady } from '../setup/server-process.ts';
+import { freePort, type ServerProcess, serverEnv, serverScript, spawnServer, waitReady } from '../setup/server-process.ts';
 import { startSmtpServer } from '../setup/smtp.ts';
 import { waitFor } from '../setup/wait-for.ts';
 
-/** The real start script as a process (on PGlite in a temporary folder, or on this run's PostgreSQL). */
-const TSX = ['--import', 'tsx'];
 
 const children: ChildProcess[] = [];
 
@@ -36,7 +34,7 @@ afterEach(() => {
 // Runs in the PGlite project only (vitest.config.ts): it starts its own processes on embedded databases.
 describe('the server process', () => {
   it('refuses a bad environment with a message naming the variable', () => {
-    const result = spawnSync(process.execPath, [...TSX, 'src/server/server.ts'], {
+    const result = spawnSync(process.execPath, serverScript('server'), {
       env: serverEnv({ PORT: 'eighty', JWT_SECRET: 'short' }),
       encoding: 'utf8',
     });
@@ -108,13 +106,13 @@ describe('the server process', () => {
     expect(register.status).toBe(201);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-    const promote = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'pat@example.com'], {
+    const promote = spawnSync(process.execPath, [...serverScript('cli/promote-admin'), 'pat@example.com'], {
       env: serverEnv({ DATA_DIR: dataDir }),
       encoding: 'utf8',
     });
     expect(promote.stdout).toContain('pat@example.com is now an administrator.');
     expect(promote.status).toBe(0);
-    const unknown = spawnSync(process.execPath, [...TSX, 'src/server/cli/promote-admin.ts', 'nobody@example.com'], {
+    const unknown = spawnSync(process.execPath, [...serverScript('cli/promote-admin'), 'nobody@example.com'], {
       env: serverEnv({ DATA_DIR: dataDir }),
       encoding: 'utf8',
     });
@@ -150,23 +148,23 @@ describe('the server process', () => {
 
     // The backup command asks the running server (which keeps serving), as the README says.
     const file = join(mkdtempSync(join(tmpdir(), 'emporium-file-')), 'shop.jsonl.gz');
-    const backup = spawnSync(process.execPath, [...TSX, 'src/server/cli/backup.ts', file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    const backup = spawnSync(process.execPath, [...serverScript('cli/backup'), file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toContain(`by the running server (pid ${first.child.pid})`);
     expect(backup.status).toBe(0);
     expect((await fetch(`${api}/category/get-category`)).status).toBe(200);
     // Restoring into the folder of the running shop is refused; into a new folder it works.
-    const busy = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
+    const busy = spawnSync(process.execPath, [...serverScript('cli/restore'), file], { env: serverEnv({ DATA_DIR: dataDir }), encoding: 'utf8' });
     expect(busy.status).toBe(1);
     expect(busy.stderr).toContain('The shop is running on');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
     const newDir = mkdtempSync(join(tmpdir(), 'emporium-restored-'));
-    const restore = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    const restore = spawnSync(process.execPath, [...serverScript('cli/restore'), file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
     expect(restore.stdout).toMatch(/Restored the backup of .* into the embedded database/);
     expect(restore.status).toBe(0);
-    const again = spawnSync(process.execPath, [...TSX, 'src/server/cli/restore.ts', file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
+    const again = spawnSync(process.execPath, [...serverScript('cli/restore'), file], { env: serverEnv({ DATA_DIR: newDir }), encoding: 'utf8' });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('The database is not empty');
 
@@ -186,7 +184,7 @@ describe('the server process', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The shop, started by a parent that never reaps it (it becomes `sleep`): killed, it stays a zombie.
-    const parent = spawn('sh', ['-c', `"${process.execPath}" --import tsx src/server/server.ts & echo $!; exec sleep 600`], {
+    const parent = spawn('sh', ['-c', `"${process.execPath}" ${serverScript('server').join(' ')} & echo $!; exec sleep 600`], {
       env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { builtIsCurrent } from '../../scripts/build-fingerprint.mjs';
 import { waitFor } from './wait-for.ts';
 
 /** A port nothing listens on now, asked of the system. */
@@ -20,9 +21,22 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** The real start script (src/server/server.ts through tsx) as a process, with exactly this environment. */
+let built: boolean | undefined;
+
+/**
+ * Node's arguments to run one of the server's scripts (`server`, `cli/backup`…): the built one, as `npm
+ * start` runs it, when dist/ was built from these very sources (`npm test` builds first), else the source
+ * through tsx (a run of one test file while editing). The same code either way; the built one starts in
+ * two thirds of the time (no compiling at each start).
+ */
+export function serverScript(name: string): string[] {
+  built ??= builtIsCurrent();
+  return built ? [`dist/server/${name}.js`] : ['--import', 'tsx', `src/server/${name}.ts`];
+}
+
+/** The real start script as a process (see serverScript), with exactly this environment. */
 export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverScript('server'), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

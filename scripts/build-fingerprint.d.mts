@@ -1,0 +1,3 @@
+export const STAMP: string;
+export function fingerprint(): string;
+export function builtIsCurrent(): boolean;
