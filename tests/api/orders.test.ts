@@ -198,6 +198,27 @@ describe('orders API', () => {
       expect(await stockOf(item)).toBe(0);
     });
 
+    it("keeps a line's name and description exactly, whatever characters they hold (the lines are written as arrays)", async () => {
+      const odd = [
+        { name: 'NULL', description: 'null' },
+        { name: 'Quote " and, comma', description: 'Braces {a,b} and a backslash \\ and \\" too' },
+        { name: "Café « déjà » l'été ☕", description: '' },
+      ];
+      const made = [];
+      for (const texts of odd) made.push(await product({ ...texts, quantity: 2 }));
+      const res = await checkout(
+        buyer.token,
+        made.map((item) => ({ _id: String(item.id) })),
+      );
+      expect(res.statusCode).toBe(201);
+      const orderId = Number(res.json().order._id);
+      const lines = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+      expect(lines.map((line) => [line.name, line.description, line.slug])).toEqual(made.map((item) => [item.name, item.description, item.slug]));
+      expect(res.json().order.products.map((line: { name: string; description: string }) => [line.name, line.description])).toEqual(
+        odd.map((texts) => [texts.name, texts.description]),
+      );
+    });
+
     it('refuses more than the stock (409), names the product, creates nothing and keeps every stock', async () => {
       const plenty = await product({ name: 'Plenty Mug', quantity: 10 });
       const scarce = await product({ name: 'Scarce Vase', quantity: 2 });

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
 import { awaitingPayment, orderItems, orders, orderTaxLines, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
@@ -335,74 +335,62 @@ export async function insertOrder(
   figures?: OrderFigures,
   discount: { minor: number; code: string } | null = null,
 ): Promise<{ order: Omit<OrderRow, 'buyer'>; items: OrderItemRow[]; taxLines: OrderTaxLineRow[] }> {
-  const [written] = await tx
-    .insert(orders)
-    .values({
-      buyerId,
-      placedFrom,
-      paymentMethod,
-      totalCents,
-      // Placed in the shop's currency of the moment (which cannot change once there are orders).
-      currency: shopMoney().currency,
-      deliveryName: delivery.name,
-      deliveryAddress: delivery.address,
-      deliveryPhone: delivery.phone,
-      ...(discount ? { discountMinor: discount.minor, discountCode: discount.code } : {}),
-      deliveryCountry: delivery.country ?? null,
-      deliveryRegion: delivery.region ?? null,
-      deliveryPostcode: delivery.postcode ?? null,
-      ...(figures
-        ? {
-            subtotalMinor: figures.subtotalMinor,
-            shippingName: figures.shipping?.name ?? null,
-            shippingMinor: figures.shipping?.amountMinor ?? 0,
-            taxMinor: figures.taxMinor,
-            taxIncluded: figures.taxIncluded,
-          }
-        : {}),
-    })
-    // The order as its answer reads it (defaults and all): no reading it back.
-    .returning({
-      ...orderColumns,
-      deliveryName: orders.deliveryName,
-      deliveryAddress: orders.deliveryAddress,
-      deliveryPhone: orders.deliveryPhone,
-      deliveryCountry: orders.deliveryCountry,
-    });
-  if (!written) throw new Error('order insert returned nothing');
-  const { deliveryName, deliveryAddress, deliveryPhone, deliveryCountry, ...own } = written;
-  const row = { ...own, delivery: { name: deliveryName, address: deliveryAddress, phone: deliveryPhone, country: deliveryCountry } };
-  // The tax lines as written (they have no column of the database's own), in the same statement as the lines.
-  const taxLines: OrderTaxLineRow[] = (figures?.taxLines ?? []).map((line) => ({ ...line, orderId: row.id }));
-  const taxValues = sql.join(
-    taxLines.map((line) => sql`(${line.orderId}::int, ${line.taxClass}, ${line.rateBasisPoints}::int, ${line.baseMinor}::bigint, ${line.amountMinor}::bigint)`),
-    sql`, `,
+  // One named statement (its text is the same for every order: the lines and tax lines are arrays), so one
+  // round trip and a plan kept per connection: the order, its tax lines and its lines, answered as JSON (the
+  // same numbers and times on both engines, whatever their drivers make of bigint and timestamps).
+  const taxLines = figures?.taxLines ?? [];
+  const column = <K extends keyof NewOrderItem>(key: K) => items.map((item) => item[key] ?? null);
+  const result = await executeNamed(
+    tx,
+    sql`with placed as (
+      insert into ${orders} (buyer_id, placed_from, payment_method, total_cents, currency, delivery_name, delivery_address,
+        delivery_phone, discount_minor, discount_code, delivery_country, delivery_region, delivery_postcode, subtotal_minor,
+        shipping_name, shipping_minor, tax_minor, tax_included)
+      values (${buyerId}::int, ${placedFrom}::text, ${paymentMethod}::text, ${totalCents}::bigint, ${shopMoney().currency}::text,
+        ${delivery.name}::text, ${delivery.address}::text, ${delivery.phone}::text, ${discount?.minor ?? 0}::bigint,
+        ${discount?.code ?? null}::text, ${delivery.country ?? null}::text, ${delivery.region ?? null}::text,
+        ${delivery.postcode ?? null}::text, ${figures?.subtotalMinor ?? null}::bigint, ${figures?.shipping?.name ?? null}::text,
+        ${figures?.shipping?.amountMinor ?? 0}::bigint, ${figures?.taxMinor ?? 0}::bigint, ${figures?.taxIncluded ?? false}::boolean)
+      returning id, status, total_cents as "totalCents", payment_method as "paymentMethod", payment_status as "paymentStatus",
+        currency, refunded_minor as "refundedMinor", discount_minor as "discountMinor", discount_code as "discountCode",
+        created_at as "createdAt", subtotal_minor as "subtotalMinor", shipping_name as "shippingName",
+        shipping_minor as "shippingMinor", tax_minor as "taxMinor", tax_included as "taxIncluded",
+        json_build_object('name', delivery_name, 'address', delivery_address, 'phone', delivery_phone, 'country', delivery_country) as delivery),
+    taxes as (
+      insert into ${orderTaxLines} (order_id, tax_class, rate_basis_points, base_minor, amount_minor)
+      select placed.id, line.tax_class, line.rate, line.base, line.amount from placed,
+        unnest(${list(taxLines.map((line) => line.taxClass))}::text[], ${list(taxLines.map((line) => line.rateBasisPoints))}::int[],
+          ${list(taxLines.map((line) => line.baseMinor))}::bigint[], ${list(taxLines.map((line) => line.amountMinor))}::bigint[]) as line(tax_class, rate, base, amount)),
+    lines as (
+      insert into ${orderItems} (order_id, product_id, name, slug, description, unit_price_cents, quantity, variant_id, sku,
+        variant_title, photo_id, discount_minor)
+      select placed.id, line.product_id, line.name, line.slug, line.description, line.unit_price, line.quantity, line.variant_id,
+        line.sku, line.variant_title, line.photo_id, line.discount from placed,
+        unnest(${list(column('productId'))}::int[], ${list(column('name'))}::text[], ${list(column('slug'))}::text[], ${list(column('description'))}::text[],
+          ${list(column('unitPriceCents'))}::int[], ${list(column('quantity'))}::int[], ${list(column('variantId'))}::int[], ${list(column('sku'))}::text[],
+          ${list(column('variantTitle'))}::text[], ${list(column('photoId'))}::int[], ${list(items.map((item) => item.discountMinor ?? 0))}::bigint[])
+          with ordinality as line(product_id, name, slug, description, unit_price, quantity, variant_id, sku, variant_title, photo_id, discount, position)
+        order by line.position
+      returning id, order_id as "orderId", product_id as "productId", name, slug, description, unit_price_cents as "unitPriceCents",
+        quantity, variant_id as "variantId", sku, variant_title as "variantTitle", photo_id as "photoId", discount_minor as "discountMinor")
+    select (select row_to_json(placed) from placed) as "order", (select json_agg(lines order by lines.id) from lines) as items`,
   );
-  const withTaxes =
-    taxLines.length > 0
-      ? tx.with(
-          tx.$with('taxes', {}).as(sql`insert into ${orderTaxLines} (order_id, tax_class, rate_basis_points, base_minor, amount_minor) values ${taxValues}`),
-        )
-      : tx;
-  // The rows as written (the order's answer is made of them: no reading them back), in the order of their ids.
-  const inserted = await withTaxes.insert(orderItems).values(
-    items.map((item) => ({
-      orderId: row.id,
-      productId: item.productId,
-      name: item.name,
-      slug: item.slug,
-      description: item.description,
-      unitPriceCents: item.unitPriceCents,
-      quantity: item.quantity,
-      variantId: item.variantId,
-      sku: item.sku,
-      variantTitle: item.variantTitle,
-      photoId: item.photoId,
-      discountMinor: item.discountMinor ?? 0,
-    })),
-  ).returning();
-  return { order: row, items: inserted.sort((a, b) => a.id - b.id), taxLines };
+  const [written] = rowsOf<{ order: WrittenOrder | null; items: OrderItemRow[] | null }>(result);
+  if (!written?.order) throw new Error('order insert returned nothing');
+  const order = { ...written.order, createdAt: new Date(written.order.createdAt) };
+  return {
+    order,
+    items: written.items ?? [],
+    // The tax lines as written (they have no column of the database's own).
+    taxLines: taxLines.map((line) => ({ ...line, orderId: order.id })),
+  };
 }
+
+/** An array as one parameter (drizzle writes an array given as is as a list of parameters). */
+const list = (values: unknown[]) => sql.param(values);
+
+/** The order as its insert answers it, in JSON: its time as text. */
+type WrittenOrder = Omit<Omit<OrderRow, 'buyer'>, 'createdAt'> & { createdAt: string };
 
 export async function lockOrderStatus(tx: Tx, id: number): Promise<string | undefined> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
