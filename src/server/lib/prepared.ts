@@ -15,6 +15,12 @@ export const bindValue =
   (name) =>
     sql`${values[name]}`;
 
+/**
+ * An array as one parameter (`${arrayParam(ids)}::int[]`): drizzle writes an array given as is as a list of
+ * parameters, one per element, so the statement's text would change with its length.
+ */
+export const arrayParam = (values: readonly unknown[]): SQL => sql`${sql.param(values)}`;
+
 /** A constant of the code written into the query's text (a prepared query's plan knows it). */
 export const inlined = (value: number): SQL => sql.raw(String(Math.trunc(value)));
 

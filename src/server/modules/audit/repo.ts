@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { executeNamed } from '../../lib/prepared.ts';
 import { auditLog, categories, products, users } from '../../db/schema.ts';
 
 /** Who did something, and from which address (none for the server itself or a command-line tool). */
@@ -21,7 +22,14 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /** Written in the caller's transaction: the record exists exactly when the change does. */
 export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await recordChanges(tx, actor, [entry]);
+  // Every order and every change writes one: a named statement (planned once per connection, its SQL not built each time).
+  const json = (value: Record<string, unknown> | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+  await executeNamed(
+    tx,
+    sql`insert into ${auditLog} (actor_id, actor_name, address, action, entity, entity_id, before, after)
+      values (${actor.id}::int, ${actor.name}::text, ${actor.address}::text, ${entry.action}::text, ${entry.entity}::text,
+        ${entry.entityId}::int, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`,
+  );
 }
 
 /** Many records at once (an import), 1,000 per statement, in the caller's transaction. */

@@ -4,7 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { OrderState, PaymentMethod, PaymentStatus } from '../../../domain/order-lifecycle.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
+import { arrayParam, executeNamed, preparedOnce } from '../../lib/prepared.ts';
 import { awaitingPayment, orderItems, orders, orderTaxLines, productPhotos, products, productVariantPhotos, productVariants, users } from '../../db/schema.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -359,16 +359,16 @@ export async function insertOrder(
     taxes as (
       insert into ${orderTaxLines} (order_id, tax_class, rate_basis_points, base_minor, amount_minor)
       select placed.id, line.tax_class, line.rate, line.base, line.amount from placed,
-        unnest(${list(taxLines.map((line) => line.taxClass))}::text[], ${list(taxLines.map((line) => line.rateBasisPoints))}::int[],
-          ${list(taxLines.map((line) => line.baseMinor))}::bigint[], ${list(taxLines.map((line) => line.amountMinor))}::bigint[]) as line(tax_class, rate, base, amount)),
+        unnest(${arrayParam(taxLines.map((line) => line.taxClass))}::text[], ${arrayParam(taxLines.map((line) => line.rateBasisPoints))}::int[],
+          ${arrayParam(taxLines.map((line) => line.baseMinor))}::bigint[], ${arrayParam(taxLines.map((line) => line.amountMinor))}::bigint[]) as line(tax_class, rate, base, amount)),
     lines as (
       insert into ${orderItems} (order_id, product_id, name, slug, description, unit_price_cents, quantity, variant_id, sku,
         variant_title, photo_id, discount_minor)
       select placed.id, line.product_id, line.name, line.slug, line.description, line.unit_price, line.quantity, line.variant_id,
         line.sku, line.variant_title, line.photo_id, line.discount from placed,
-        unnest(${list(column('productId'))}::int[], ${list(column('name'))}::text[], ${list(column('slug'))}::text[], ${list(column('description'))}::text[],
-          ${list(column('unitPriceCents'))}::int[], ${list(column('quantity'))}::int[], ${list(column('variantId'))}::int[], ${list(column('sku'))}::text[],
-          ${list(column('variantTitle'))}::text[], ${list(column('photoId'))}::int[], ${list(items.map((item) => item.discountMinor ?? 0))}::bigint[])
+        unnest(${arrayParam(column('productId'))}::int[], ${arrayParam(column('name'))}::text[], ${arrayParam(column('slug'))}::text[], ${arrayParam(column('description'))}::text[],
+          ${arrayParam(column('unitPriceCents'))}::int[], ${arrayParam(column('quantity'))}::int[], ${arrayParam(column('variantId'))}::int[], ${arrayParam(column('sku'))}::text[],
+          ${arrayParam(column('variantTitle'))}::text[], ${arrayParam(column('photoId'))}::int[], ${arrayParam(items.map((item) => item.discountMinor ?? 0))}::bigint[])
           with ordinality as line(product_id, name, slug, description, unit_price, quantity, variant_id, sku, variant_title, photo_id, discount, position)
         order by line.position
       returning id, order_id as "orderId", product_id as "productId", name, slug, description, unit_price_cents as "unitPriceCents",
@@ -385,9 +385,6 @@ export async function insertOrder(
     taxLines: taxLines.map((line) => ({ ...line, orderId: order.id })),
   };
 }
-
-/** An array as one parameter (drizzle writes an array given as is as a list of parameters). */
-const list = (values: unknown[]) => sql.param(values);
 
 /** The order as its insert answers it, in JSON: its time as text. */
 type WrittenOrder = Omit<Omit<OrderRow, 'buyer'>, 'createdAt'> & { createdAt: string };
