@@ -296,31 +296,68 @@ export interface OpenOrders {
 }
 
 /**
- * The open orders of an account and of a client address, in one round trip: each counted over its own
- * partial index (orders_open_buyer_idx, orders_open_from_idx) and its orders' lines.
+ * A checkout's reads after its limits' locks, in one round trip: the open orders of the account and of the
+ * client address (each counted over its own partial index, orders_open_buyer_idx and orders_open_from_idx,
+ * and its orders' lines), and the cart's products, locked in id order so that concurrent checkouts never
+ * deadlock. A named statement (the ids are one array): parsed and planned once per connection.
  */
-export async function openOrdersOf(tx: Tx, buyerId: number, placedFrom: string): Promise<{ account: OpenOrders; address: OpenOrders }> {
-  // Asked by every order: a named statement, planned once per connection (its plan cost more than its run).
+export async function openOrdersAndLockProducts(
+  tx: Tx,
+  buyerId: number,
+  placedFrom: string,
+  ids: number[],
+): Promise<{ open: { account: OpenOrders; address: OpenOrders }; stock: StockRow[] }> {
   const counted = (whose: SQL) => sql`select count(distinct ${orders.id})::int as orders, coalesce(sum(${orderItems.quantity}), 0)::int as units
     from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id} where ${whose} and ${awaitingPayment(orders.status)}`;
-  const query = tx
-    .select({
-      accountOrders: sql<number>`counts.account_orders`,
-      accountUnits: sql<number>`counts.account_units`,
-      addressOrders: sql<number>`counts.address_orders`,
-      addressUnits: sql<number>`counts.address_units`,
-    })
-    .from(
-      sql`(with account as (${counted(sql`${orders.buyerId} = ${sql.placeholder('buyerId')}`)}),
-        address as (${counted(sql`${orders.placedFrom} = ${sql.placeholder('placedFrom')}`)})
-        select account.orders as account_orders, account.units as account_units, address.orders as address_orders, address.units as address_units
-        from account, address) as counts`,
-    )
-    .prepare('order_open_orders_of');
-  const [row] = await query.execute({ buyerId, placedFrom });
+  const result = await executeNamed(
+    tx,
+    sql`with account as (${counted(sql`${orders.buyerId} = ${buyerId}::int`)}),
+      address as (${counted(sql`${orders.placedFrom} = ${placedFrom}::text`)}),
+      locked as materialized (select id, name, slug, description, price_cents, quantity, draft, tax_class, category_id
+        from ${products} where id = any(${arrayParam(ids)}::int[]) order by id for update)
+    select account.orders as account_orders, account.units as account_units, address.orders as address_orders,
+      address.units as address_units, locked.id, locked.name, locked.slug, locked.description, locked.price_cents,
+      locked.quantity, locked.draft, locked.tax_class, locked.category_id
+    from account cross join address left join locked on true order by locked.id`,
+  );
+  const rows = rowsOf<{
+    account_orders: number;
+    account_units: number;
+    address_orders: number;
+    address_units: number;
+    id: number | null;
+    name: string;
+    slug: string;
+    description: string;
+    price_cents: number;
+    quantity: number;
+    draft: boolean;
+    tax_class: string;
+    category_id: number;
+  }>(result);
+  const first = rows[0];
   return {
-    account: { orders: Number(row?.accountOrders ?? 0), units: Number(row?.accountUnits ?? 0) },
-    address: { orders: Number(row?.addressOrders ?? 0), units: Number(row?.addressUnits ?? 0) },
+    open: {
+      account: { orders: Number(first?.account_orders ?? 0), units: Number(first?.account_units ?? 0) },
+      address: { orders: Number(first?.address_orders ?? 0), units: Number(first?.address_units ?? 0) },
+    },
+    stock: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            {
+              id: Number(row.id),
+              name: row.name,
+              slug: row.slug,
+              description: row.description,
+              priceCents: Number(row.price_cents),
+              quantity: Number(row.quantity),
+              draft: row.draft,
+              taxClass: row.tax_class,
+              categoryId: Number(row.category_id),
+            },
+          ],
+    ),
   };
 }
 

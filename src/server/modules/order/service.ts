@@ -670,8 +670,8 @@ export function createOrderService(
         const buyer = typeof who === 'function' ? await who(tx) : who;
         buyerEmail = buyer.email;
         await repo.lockOrderLimits(tx, buyer.id, actor.address);
-        checkOrderLimits(await repo.openOrdersOf(tx, buyer.id, actor.address), entries.length, limits);
-        const stock = await repo.lockProducts(tx, [...units.keys()]);
+        const { open, stock } = await repo.openOrdersAndLockProducts(tx, buyer.id, actor.address, [...units.keys()]);
+        checkOrderLimits(open, entries.length, limits);
         if (stock.length !== units.size) {
           throw notFound('Some products in your cart are no longer available; remove them and try again');
         }
