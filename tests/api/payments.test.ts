@@ -755,6 +755,18 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(stripe.requests.slice(asked).map((request) => [request.path, request.idempotencyKey])).toContainEqual([`/v1/checkout/sessions/${sessionId}/expire`, `expire-${sessionId}`]);
     });
 
+    it('a shop process without Stripe cancels an unpaid card order without asking it, and logs no failure', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
+      const sessionId = await sessionOf(order._id);
+      const warnings: string[] = [];
+      const log = { warn: (_: object, message: string) => warnings.push(message), error: () => undefined };
+      const cancelled = await service({ provider: null, log }).setStatus(Number(order._id), 'cancelled', { id: admin.id, name: admin.name, address: null });
+      expect(cancelled.order).toMatchObject({ status: 'cancelled' });
+      expect(warnings).toEqual([]);
+      expect(stripe.sessions.get(sessionId)?.status).toBe('open');
+    });
+
     it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
       stripe.setDelivery({ mode: 'hold' });
       try {
@@ -929,6 +941,78 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         ['failed', 1000, true],
       ]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a refund Stripe makes as failed, or refuses when the job sends it again, gives nothing back: failed, logged, no mail', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 10, quantity: 5 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const one = { lines: [{ productId: item.id, quantity: 1 }] };
+      // Answered, not refused: Stripe made the refund, as failed (the card's bank turned it down).
+      const failed = await stripe.refundsAnswer('failed', () => refund(order._id, one));
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(failed.json().refund.state).toBe('failed');
+      expect(failed.json().message).toBe('The card provider refused this refund: nothing was given back');
+      expect(failed.json().order.payment).toMatchObject({ success: true, status: 'paid', refunded: 0 });
+      const [made] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(made).toMatchObject({ state: 'failed', providerRefundId: [...stripe.refunds.values()].find((candidate) => candidate.metadata.order_id === order._id)?.id });
+      // Sent while Stripe is down (pending), then refused when the job sends it again: the charge was given back at Stripe meanwhile.
+      expect((await stripe.whileDown(() => refund(order._id, one), 503)).json().refund.state).toBe('pending');
+      const intent = stripe.paymentIntents.get((await capturedBy(order._id)) ?? '');
+      if (!intent) throw new Error('no payment intent');
+      intent.amount_refunded = intent.amount_received;
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      await service({ log }).reconcile(Date.now() + 60_000);
+      const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))).orderBy(refunds.id);
+      expect(rows.map((row) => row.state)).toEqual(['failed', 'failed']);
+      expect(warnings).toContainEqual({
+        object: { refundId: rows[1]?.id, reason: expect.stringContaining('has already been refunded') },
+        message: 'card refund refused by the provider',
+      });
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(0);
+    });
+
+    it('two runs of the job sending the same pending refund at once give it back once and tell the buyer once', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 6 })).id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect((await stripe.whileDown(() => refund(order._id, {}), 503)).json().refund.state).toBe('pending');
+      // Two processes of the shop, each with its job.
+      await Promise.all([reconcile(Date.now() + 60_000), service({}).reconcile(Date.now() + 60_000)]);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('succeeded');
+      expect([...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id).map((candidate) => candidate.amount)).toEqual([600]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a card payment reported without the charge it took: its refund is left pending, logged, and nothing is asked of Stripe', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 4 })).id]);
+      stripe.setDelivery({ mode: 'hold' });
+      try {
+        await press(await sessionOf(order._id), 'pay');
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+      for (const event of stripe.held) event.data.object.payment_intent = null;
+      await stripe.release();
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid' });
+      const res = await refund(order._id, {});
+      expect(res.json().refund.state).toBe('pending');
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      const asked = stripe.requests.length;
+      await service({ log }).reconcile(Date.now() + 60_000);
+      expect(warnings).toContainEqual({ object: { refundId: Number(res.json().refund.id) }, message: 'card refund without a captured payment: left pending' });
+      expect(stripe.requests.slice(asked).filter((request) => request.path === '/v1/refunds')).toEqual([]);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('pending');
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(0);
     });
 
     it('the job logs each page and refund Stripe would not answer, and goes on; without Stripe it reads no page', async () => {
