@@ -852,6 +852,35 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
     });
 
+    it("a refund is in the audit log (who gave back how much, which lines, the stock put back, the reason) beside the order's payment change; a cash buyer is mailed it", async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 6, quantity: 5 });
+      const order = (await checkout(buyer, [item.id, item.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const res = await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }], restock: true, reason: 'Chipped' });
+      expect(res.statusCode, res.body).toBe(200);
+      const refundId = Number(res.json().refund.id);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, refundId));
+      expect(row).toMatchObject({ state: 'succeeded', paymentId: null, amountMinor: 600, restock: true, reason: 'Chipped', createdBy: admin.id });
+      const lines = [{ productId: item.id, variantId: expect.any(Number), quantity: 1 }];
+      const entries = await t.database.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, Number(order._id)), inArray(auditLog.action, ['order.refund', 'order.payment'])))
+        .orderBy(auditLog.id);
+      expect(entries).toEqual([
+        { action: 'order.refund', actorId: admin.id, before: null, after: { refundId, amountMinor: 600, lines, restock: true } },
+        {
+          action: 'order.payment',
+          actorId: admin.id,
+          before: { status: 'delivered', payment: 'paid' },
+          after: { status: 'delivered', payment: 'partially_refunded', refundedMinor: 600 },
+        },
+      ]);
+      expect(await stockOf(item.id)).toBe(4);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
     it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
       const buyer = await makeUser(t.database.db);
       const item = await product({ price: 6, quantity: 5 });
