@@ -209,6 +209,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().order.payment).toMatchObject({ success: true, status: 'paid', paid: 50 });
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+      // Only the mail asking for the transfer carries the bank details.
+      const [received] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.kind, 'payment-received')));
+      expect(received?.text).toContain(`order #${order._id}`);
+      expect(received?.text).not.toContain(BANK.BANK_IBAN);
       expect(await awaiting()).toBe(waitingBefore);
       const again = await markPaid(order._id);
       expect(again.statusCode).toBe(409);
@@ -472,6 +476,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(row.paymentStatus).toBe('expired');
       expect(await stockOf(item.id)).toBe(5);
       expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
+      // The order's history names the shop's payments as who cancelled it; an order that does not exist has none.
+      const detail = await call(t.app, 'GET', `/api/v1/auth/order/${order._id}`, { token: admin.token });
+      expect(detail.json().history.at(-1)).toMatchObject({ from: 'Not Process', status: 'cancel', by: 'payments' });
+      const missing = await call(t.app, 'GET', '/api/v1/auth/order/987654', { token: admin.token });
+      expect([missing.statusCode, missing.json().message]).toEqual([404, 'Order not found']);
       await reconcile();
       expect(await stockOf(item.id)).toBe(5);
       // Paying the expired page is impossible; the order page offers nothing to pay.
@@ -905,6 +914,19 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(item.id)).toBe(4);
       const cancelled = await setStatus(order._id, 'cancel');
       expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
+      expect(await stockOf(item.id)).toBe(6);
+    });
+
+    it('a refund that leaves its units off the shelves, then cancelling, gives every unit back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 5, quantity: 6 });
+      const order = await cardOrder(buyer, [item.id, item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(3);
+      const cancelled = await setStatus(order._id, 'cancel');
       expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
       expect(await stockOf(item.id)).toBe(6);
     });
