@@ -559,6 +559,18 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
     });
 
+    it('cancelling a card order whose page was never made (Stripe down at checkout) ends that page at once, its stock back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
+      expect(res.statusCode).toBe(503);
+      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(2);
+      const pages = await t.database.db.select({ state: payments.state, sessionId: payments.sessionId }).from(payments).where(eq(payments.orderId, Number(orderId)));
+      expect(pages).toEqual([{ state: 'expired', sessionId: null }]);
+    });
+
     it('pay again: a waiting card order gets its open page back', async () => {
       const buyer = await makeUser(t.database.db);
       const order = await cardOrder(buyer, [(await product()).id]);
