@@ -758,7 +758,13 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(res.json().order.payment).toMatchObject({ success: false, status: 'refunded', paid: 60, refunded: 60 });
       expect(await stockOf(item.id)).toBe(4);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
-      expect(row).toMatchObject({ state: 'succeeded', amountMinor: 6000 });
+      // The whole order given back: no lines named, none put back (the cancel gives the stock back), no reason.
+      expect(row).toMatchObject({ state: 'succeeded', amountMinor: 6000, lines: [], restock: false, reason: '' });
+      const [entry] = await t.database.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, Number(order._id)), eq(auditLog.action, 'order.refund')));
+      expect(entry?.after).toEqual({ refundId: row?.id, amountMinor: 6000, lines: [], restock: false });
       const atStripe = [...stripe.refunds.values()].find((candidate) => candidate.id === row?.providerRefundId);
       expect(atStripe?.amount).toBe(6000);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
@@ -900,6 +906,8 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       ]);
       expect(await stockOf(item.id)).toBe(4);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+      // The status did not change: the buyer is not told of the delivery again.
+      expect(await mailsOf(buyer, 'order-delivered')).toBe(1);
     });
 
     it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
