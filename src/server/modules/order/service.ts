@@ -482,8 +482,9 @@ export function createOrderService(
   /** Sends a pending card refund to the provider (its row id is the idempotency key: a retry never refunds twice). */
   async function sendRefund(refundId: number): Promise<void> {
     const refund = await payRepo.findRefund(db, refundId);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a refund id is always found (rows are never deleted); one no longer pending would only be sent again under its own key, and settleRefund changes nothing then
-    if (!refund || refund.state !== 'pending' || !provider) return;
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: a refund id is always found (rows are never deleted); one no longer pending would only be sent again under its own key, and settleRefund changes nothing then
+    if (refund?.state !== 'pending') return;
+    if (!provider) return;
     const payment = refund.paymentId ? await payRepo.findPaymentById(db, refund.paymentId) : undefined;
     // Stryker disable next-line OptionalChaining: a card refund always names the order's paid payment (a card order is paid only through one)
     if (!payment?.captureId) {
