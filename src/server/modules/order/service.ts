@@ -430,7 +430,6 @@ export function createOrderService(
           entityId: orderId,
           after: { refundId: row.id, amountMinor: effect.amountMinor, lines: refund.lines, restock: refund.restock },
         });
-        // Stryker disable next-line ConditionalExpression: the last of the four kinds of effect (OrderEffect): no other reaches this test
       } else if (effect.type === 'expire_checkout') {
         const live = await payRepo.livePayment(tx, orderId);
         // Stryker disable next-line OptionalChaining: a waiting card order always has a live page (no step of the shop leaves it without one)
