@@ -132,6 +132,22 @@ describe('guest checkout', () => {
     expect(opened.json().order).toMatchObject({ _id: placed._id, total: 25, delivery: KEPT_DELIVERY });
   });
 
+  it("the owner's status change mails a guest its order page's link, and an account's buyer none (its orders page)", async () => {
+    const item = await product();
+    const guest = (await order('gil@example.com', [item.id])).json().order._id as string;
+    const member = await makeUser(t.database.db);
+    const placed = await call(t.app, 'POST', '/api/v1/auth/orders', { token: member.token, body: { cart: [{ _id: String(item.id) }] } });
+    const own = placed.json().order._id as string;
+    for (const id of [guest, own]) {
+      const moved = await call(t.app, 'PUT', `/api/v1/auth/order-status/${id}`, { token: admin.token, body: { status: 'Shipped' } });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const statusMail = async (address: string) =>
+      (await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, 'order-shipped'))))[0]?.text ?? '';
+    expect(await statusMail('gil@example.com')).toMatch(new RegExp(`${PUBLIC_URL}/order/${guest}#t=[\\w-]{43}`));
+    expect(await statusMail(member.email)).not.toContain('/order/');
+  });
+
   it('a wrong or guessed token, or an order that does not exist: the same 404, without reading the order', async () => {
     const item = await product();
     const placed = (await order('hal@example.com', [item.id])).json().order as WireOrder;

@@ -209,6 +209,10 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().order.payment).toMatchObject({ success: true, status: 'paid', paid: 50 });
       expect(await mailsOf(buyer, 'payment-received')).toBe(1);
+      // Only the mail asking for the transfer carries the bank details.
+      const [received] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.kind, 'payment-received')));
+      expect(received?.text).toContain(`order #${order._id}`);
+      expect(received?.text).not.toContain(BANK.BANK_IBAN);
       expect(await awaiting()).toBe(waitingBefore);
       const again = await markPaid(order._id);
       expect(again.statusCode).toBe(409);
@@ -472,6 +476,11 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(row.paymentStatus).toBe('expired');
       expect(await stockOf(item.id)).toBe(5);
       expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
+      // The order's history names the shop's payments as who cancelled it; an order that does not exist has none.
+      const detail = await call(t.app, 'GET', `/api/v1/auth/order/${order._id}`, { token: admin.token });
+      expect(detail.json().history.at(-1)).toMatchObject({ from: 'Not Process', status: 'cancel', by: 'payments' });
+      const missing = await call(t.app, 'GET', '/api/v1/auth/order/987654', { token: admin.token });
+      expect([missing.statusCode, missing.json().message]).toEqual([404, 'Order not found']);
       await reconcile();
       expect(await stockOf(item.id)).toBe(5);
       // Paying the expired page is impossible; the order page offers nothing to pay.
@@ -548,6 +557,18 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
       expect(await stockOf(item.id)).toBe(2);
       expect(await mailsOf(buyer, 'payment-expired')).toBe(1);
+    });
+
+    it('cancelling a card order whose page was never made (Stripe down at checkout) ends that page at once, its stock back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ quantity: 2 });
+      const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
+      expect(res.statusCode).toBe(503);
+      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(2);
+      const pages = await t.database.db.select({ state: payments.state, sessionId: payments.sessionId }).from(payments).where(eq(payments.orderId, Number(orderId)));
+      expect(pages).toEqual([{ state: 'expired', sessionId: null }]);
     });
 
     it('pay again: a waiting card order gets its open page back', async () => {
@@ -737,7 +758,13 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(res.json().order.payment).toMatchObject({ success: false, status: 'refunded', paid: 60, refunded: 60 });
       expect(await stockOf(item.id)).toBe(4);
       const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
-      expect(row).toMatchObject({ state: 'succeeded', amountMinor: 6000 });
+      // The whole order given back: no lines named, none put back (the cancel gives the stock back), no reason.
+      expect(row).toMatchObject({ state: 'succeeded', amountMinor: 6000, lines: [], restock: false, reason: '' });
+      const [entry] = await t.database.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, Number(order._id)), eq(auditLog.action, 'order.refund')));
+      expect(entry?.after).toEqual({ refundId: row?.id, amountMinor: 6000, lines: [], restock: false });
       const atStripe = [...stripe.refunds.values()].find((candidate) => candidate.id === row?.providerRefundId);
       expect(atStripe?.amount).toBe(6000);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
@@ -753,6 +780,18 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect((await orderRow(order._id)).paymentStatus).toBe('expired');
       // Closed under its own key: a retry never closes anything else.
       expect(stripe.requests.slice(asked).map((request) => [request.path, request.idempotencyKey])).toContainEqual([`/v1/checkout/sessions/${sessionId}/expire`, `expire-${sessionId}`]);
+    });
+
+    it('a shop process without Stripe cancels an unpaid card order without asking it, and logs no failure', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product()).id]);
+      const sessionId = await sessionOf(order._id);
+      const warnings: string[] = [];
+      const log = { warn: (_: object, message: string) => warnings.push(message), error: () => undefined };
+      const cancelled = await service({ provider: null, log }).setStatus(Number(order._id), 'cancelled', { id: admin.id, name: admin.name, address: null });
+      expect(cancelled.order).toMatchObject({ status: 'cancelled' });
+      expect(warnings).toEqual([]);
+      expect(stripe.sessions.get(sessionId)?.status).toBe('open');
     });
 
     it('cancelling a card order its shopper paid a moment before (the news not in yet): refunded at once, and the answer says so', async () => {
@@ -840,6 +879,37 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
     });
 
+    it("a refund is in the audit log (who gave back how much, which lines, the stock put back, the reason) beside the order's payment change; a cash buyer is mailed it", async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 6, quantity: 5 });
+      const order = (await checkout(buyer, [item.id, item.id])).json().order as WireOrder;
+      expect((await setStatus(order._id, 'deliverd')).statusCode).toBe(200);
+      const res = await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }], restock: true, reason: 'Chipped' });
+      expect(res.statusCode, res.body).toBe(200);
+      const refundId = Number(res.json().refund.id);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, refundId));
+      expect(row).toMatchObject({ state: 'succeeded', paymentId: null, amountMinor: 600, restock: true, reason: 'Chipped', createdBy: admin.id });
+      const lines = [{ productId: item.id, variantId: expect.any(Number), quantity: 1 }];
+      const entries = await t.database.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, Number(order._id)), inArray(auditLog.action, ['order.refund', 'order.payment'])))
+        .orderBy(auditLog.id);
+      expect(entries).toEqual([
+        { action: 'order.refund', actorId: admin.id, before: null, after: { refundId, amountMinor: 600, lines, restock: true } },
+        {
+          action: 'order.payment',
+          actorId: admin.id,
+          before: { status: 'delivered', payment: 'paid' },
+          after: { status: 'delivered', payment: 'partially_refunded', refundedMinor: 600 },
+        },
+      ]);
+      expect(await stockOf(item.id)).toBe(4);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+      // The status did not change: the buyer is not told of the delivery again.
+      expect(await mailsOf(buyer, 'order-delivered')).toBe(1);
+    });
+
     it('a cash order once refunded follows the lifecycle: delivered, it can no longer be cancelled', async () => {
       const buyer = await makeUser(t.database.db);
       const item = await product({ price: 6, quantity: 5 });
@@ -864,6 +934,19 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
       expect(await stockOf(item.id)).toBe(4);
       const cancelled = await setStatus(order._id, 'cancel');
       expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
+      expect(await stockOf(item.id)).toBe(6);
+    });
+
+    it('a refund that leaves its units off the shelves, then cancelling, gives every unit back', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 5, quantity: 6 });
+      const order = await cardOrder(buyer, [item.id, item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect((await refund(order._id, { lines: [{ productId: item.id, quantity: 1 }] })).statusCode).toBe(200);
+      expect(await stockOf(item.id)).toBe(3);
+      const cancelled = await setStatus(order._id, 'cancel');
       expect(cancelled.json().order.payment).toMatchObject({ status: 'refunded', refunded: 15 });
       expect(await stockOf(item.id)).toBe(6);
     });
@@ -929,6 +1012,78 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
         ['failed', 1000, true],
       ]);
       expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a refund Stripe makes as failed, or refuses when the job sends it again, gives nothing back: failed, logged, no mail', async () => {
+      const buyer = await makeUser(t.database.db);
+      const item = await product({ price: 10, quantity: 5 });
+      const order = await cardOrder(buyer, [item.id, item.id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      const one = { lines: [{ productId: item.id, quantity: 1 }] };
+      // Answered, not refused: Stripe made the refund, as failed (the card's bank turned it down).
+      const failed = await stripe.refundsAnswer('failed', () => refund(order._id, one));
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(failed.json().refund.state).toBe('failed');
+      expect(failed.json().message).toBe('The card provider refused this refund: nothing was given back');
+      expect(failed.json().order.payment).toMatchObject({ success: true, status: 'paid', refunded: 0 });
+      const [made] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(made).toMatchObject({ state: 'failed', providerRefundId: [...stripe.refunds.values()].find((candidate) => candidate.metadata.order_id === order._id)?.id });
+      // Sent while Stripe is down (pending), then refused when the job sends it again: the charge was given back at Stripe meanwhile.
+      expect((await stripe.whileDown(() => refund(order._id, one), 503)).json().refund.state).toBe('pending');
+      const intent = stripe.paymentIntents.get((await capturedBy(order._id)) ?? '');
+      if (!intent) throw new Error('no payment intent');
+      intent.amount_refunded = intent.amount_received;
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      await service({ log }).reconcile(Date.now() + 60_000);
+      const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id))).orderBy(refunds.id);
+      expect(rows.map((row) => row.state)).toEqual(['failed', 'failed']);
+      expect(warnings).toContainEqual({
+        object: { refundId: rows[1]?.id, reason: expect.stringContaining('has already been refunded') },
+        message: 'card refund refused by the provider',
+      });
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid', refundedMinor: 0 });
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(0);
+    });
+
+    it('two runs of the job sending the same pending refund at once give it back once and tell the buyer once', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 6 })).id]);
+      await press(await sessionOf(order._id), 'pay');
+      await stripe.idle();
+      expect((await stripe.whileDown(() => refund(order._id, {}), 503)).json().refund.state).toBe('pending');
+      // Two processes of the shop, each with its job.
+      await Promise.all([reconcile(Date.now() + 60_000), service({}).reconcile(Date.now() + 60_000)]);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('succeeded');
+      expect([...stripe.refunds.values()].filter((candidate) => candidate.metadata.order_id === order._id).map((candidate) => candidate.amount)).toEqual([600]);
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(1);
+    });
+
+    it('a card payment reported without the charge it took: its refund is left pending, logged, and nothing is asked of Stripe', async () => {
+      const buyer = await makeUser(t.database.db);
+      const order = await cardOrder(buyer, [(await product({ price: 4 })).id]);
+      stripe.setDelivery({ mode: 'hold' });
+      try {
+        await press(await sessionOf(order._id), 'pay');
+      } finally {
+        stripe.setDelivery({ mode: 'immediate' });
+      }
+      for (const event of stripe.held) event.data.object.payment_intent = null;
+      await stripe.release();
+      expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'paid' });
+      const res = await refund(order._id, {});
+      expect(res.json().refund.state).toBe('pending');
+      const warnings: { object: Record<string, unknown>; message: string }[] = [];
+      const log = { warn: (object: object, message: string) => warnings.push({ object: object as Record<string, unknown>, message }), error: () => undefined };
+      const asked = stripe.requests.length;
+      await service({ log }).reconcile(Date.now() + 60_000);
+      expect(warnings).toContainEqual({ object: { refundId: Number(res.json().refund.id) }, message: 'card refund without a captured payment: left pending' });
+      expect(stripe.requests.slice(asked).filter((request) => request.path === '/v1/refunds')).toEqual([]);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, Number(order._id)));
+      expect(row?.state).toBe('pending');
+      expect(await mailsOf(buyer, 'payment-refunded')).toBe(0);
     });
 
     it('the job logs each page and refund Stripe would not answer, and goes on; without Stripe it reads no page', async () => {

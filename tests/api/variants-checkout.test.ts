@@ -330,4 +330,28 @@ describe('checkout per variant', () => {
     expect(reopen.json().message).toBe('Not enough stock to reopen this order: Old Tee');
     expect((await stocks(product.id)).quantity).toBe(1);
   });
+
+  it('an order placed before variants reopens when its products have exactly its units left, cancels again with none left, and a refusal names each short product', async () => {
+    const mug = await makeProduct(t.database.db, { categoryId, name: 'Old Mug', price: 1, quantity: 3 });
+    const cup = await makeProduct(t.database.db, { categoryId, name: 'Old Cup', price: 1, quantity: 2 });
+    const buyer = await makeUser(t.database.db);
+    const placed = await checkout(buyer, [mug.id, mug.id, cup.id].map((id) => ({ _id: String(id) })));
+    const orderId = placed.json().order._id as string;
+    await t.database.db.update(orderItems).set({ variantId: null, sku: null, variantTitle: '', photoId: null }).where(eq(orderItems.orderId, Number(orderId)));
+    expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+    // Others buy all but the order's own units: reopening takes the last ones.
+    const rival = await makeUser(t.database.db);
+    expect((await checkout(rival, [mug.id, cup.id].map((id) => ({ _id: String(id) })))).statusCode).toBe(201);
+    const reopen = await setStatus(orderId, 'Processing');
+    expect(reopen.statusCode, reopen.body).toBe(200);
+    expect([(await stocks(mug.id)).quantity, (await stocks(cup.id)).quantity]).toEqual([0, 0]);
+    // Cancelling with none left on the shelves gives them back; another rival takes one of each; reopening is refused, naming both.
+    expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
+    expect([(await stocks(mug.id)).quantity, (await stocks(cup.id)).quantity]).toEqual([2, 1]);
+    expect((await checkout(rival, [mug.id, cup.id].map((id) => ({ _id: String(id) })))).statusCode).toBe(201);
+    const refused = await setStatus(orderId, 'Processing');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Not enough stock to reopen this order: Old Mug, Old Cup');
+    expect([(await stocks(mug.id)).quantity, (await stocks(cup.id)).quantity]).toEqual([1, 0]);
+  });
 });

@@ -70,7 +70,7 @@ export interface FakeRefund {
   currency: string;
   payment_intent: string;
   charge: string | null;
-  status: 'succeeded';
+  status: 'succeeded' | 'pending' | 'failed';
   metadata: Record<string, string>;
   created: number;
 }
@@ -213,6 +213,8 @@ export async function startFakeStripe(
   const inFlight = new Set<Promise<unknown>>();
   const delivery: Required<DeliveryOptions> = { mode: 'immediate', copies: 1, delayMs: 0 };
   const failures = { count: 0, status: 500 };
+  /** The status new refunds are made with (refundsAnswer): a failed one gives nothing back. */
+  let refundStatus: FakeRefund['status'] = 'succeeded';
   let webhookUrl = options.webhookUrl ?? null;
   let apiVersion: string = Stripe.API_VERSION;
   let baseUrl = '';
@@ -487,7 +489,7 @@ export async function startFakeStripe(
       const show = (minor: number) => formatMoney(fromStripeAmount(minor, intent.currency), intent.currency);
       throw invalid(`Refund amount (${show(amount)}) is greater than unrefunded amount on charge (${show(left)})`, 'amount');
     }
-    intent.amount_refunded += amount;
+    if (refundStatus !== 'failed') intent.amount_refunded += amount;
     const refund: FakeRefund = {
       id: id('re'),
       object: 'refund',
@@ -495,7 +497,7 @@ export async function startFakeStripe(
       currency: intent.currency,
       payment_intent: intent.id,
       charge: intent.latest_charge,
-      status: 'succeeded',
+      status: refundStatus,
       metadata: { ...((params.metadata ?? {}) as Record<string, string>) },
       created: seconds(),
     };
@@ -710,6 +712,15 @@ ${
     /** The next `count` API requests answer `status` (500: Stripe failing on its side), changing nothing. */
     failNext(count: number, status = 500): void {
       Object.assign(failures, { count, status });
+    },
+    /** New refunds are made `status` while `run` runs (a bank that turns the refund down: 'failed'), 'succeeded' after it. */
+    async refundsAnswer<T>(status: FakeRefund['status'], run: () => Promise<T>): Promise<T> {
+      refundStatus = status;
+      try {
+        return await run();
+      } finally {
+        refundStatus = 'succeeded';
+      }
     },
     /** Every API request answers `status` while `run` runs (Stripe down), and none after it, even if it throws. */
     async whileDown<T>(run: () => Promise<T>, status = 500): Promise<T> {

@@ -124,8 +124,14 @@ export async function findRefund(db: Db | Tx, id: number): Promise<RefundRow | u
   return row;
 }
 
-export async function setRefundState(db: Db | Tx, id: number, state: 'succeeded' | 'failed', providerRefundId: string | null): Promise<void> {
-  await db.update(refunds).set({ state, providerRefundId }).where(eq(refunds.id, id));
+/** Ends a pending refund as the provider answered; false when it is not pending any more (another send ended it first). */
+export async function settleRefund(db: Db | Tx, id: number, state: 'succeeded' | 'failed', providerRefundId: string | null): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({ state, providerRefundId })
+    .where(and(eq(refunds.id, id), eq(refunds.state, 'pending')))
+    .returning({ id: refunds.id });
+  return rows.length > 0;
 }
 
 /** Card refunds the provider has not confirmed yet (it could not be reached), made before `before`. */
