@@ -23,7 +23,12 @@ export function fingerprint() {
   return hash.digest('hex');
 }
 
+/** Whether the last build wrote this fingerprint. */
+export function stampIs(current) {
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === current;
+}
+
 /** Whether dist/ was built from exactly the sources here. */
 export function builtIsCurrent() {
-  return existsSync('dist/server/server.js') && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === fingerprint();
+  return existsSync('dist/server/server.js') && stampIs(fingerprint());
 }

@@ -4,12 +4,12 @@
 // It prints one line per step with its time; `--verbose` shows each tool's own output instead (Vite's
 // listing of every chunk and its size). A failing step prints what the tool said, and the build stops.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fingerprint, STAMP } from './build-fingerprint.mjs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { fingerprint, STAMP, stampIs } from './build-fingerprint.mjs';
 
 const current = fingerprint();
 const built = existsSync('dist/server/server.js') && existsSync('dist/web/index.html');
-if (process.argv.includes('--if-needed') && built && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === current) {
+if (process.argv.includes('--if-needed') && built && stampIs(current)) {
   process.exit(0);
 }
 

@@ -132,6 +132,13 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     return res.json().order as WireOrder;
   }
 
+  /** A card order placed while Stripe is down: kept without a page (503 naming it); its id. */
+  async function pagelessCardOrder(buyer: MadeUser, ids: number[]): Promise<string> {
+    const res = await stripe.whileDown(() => checkout(buyer, ids, 'card'));
+    expect(res.statusCode).toBe(503);
+    return /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+  }
+
   describe('checkout with a method', () => {
     it('offers card, bank transfer and cash, with the bank details', async () => {
       const res = await call(t.app, 'GET', '/api/v1/auth/payment-methods');
@@ -545,9 +552,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     it('a page never made (Stripe down at checkout) past its time: the job ends the order and gives its stock back, not before', async () => {
       const buyer = await makeUser(t.database.db);
       const item = await product({ quantity: 2 });
-      const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
-      expect(res.statusCode).toBe(503);
-      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      const orderId = await pagelessCardOrder(buyer, [item.id]);
       const [kept] = await t.database.db.select().from(payments).where(eq(payments.orderId, Number(orderId)));
       const due = kept?.expiresAt.getTime() ?? 0;
       await reconcile(due - 1000);
@@ -562,9 +567,7 @@ describe('payments (card through the Stripe fake, bank transfer, refunds)', () =
     it('cancelling a card order whose page was never made (Stripe down at checkout) ends that page at once, its stock back', async () => {
       const buyer = await makeUser(t.database.db);
       const item = await product({ quantity: 2 });
-      const res = await stripe.whileDown(() => checkout(buyer, [item.id], 'card'));
-      expect(res.statusCode).toBe(503);
-      const orderId = /#(\d+)/.exec(res.json().message)?.[1] ?? '';
+      const orderId = await pagelessCardOrder(buyer, [item.id]);
       expect((await setStatus(orderId, 'cancel')).statusCode).toBe(200);
       expect(await stockOf(item.id)).toBe(2);
       const pages = await t.database.db.select({ state: payments.state, sessionId: payments.sessionId }).from(payments).where(eq(payments.orderId, Number(orderId)));

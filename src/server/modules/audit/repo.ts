@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { executeNamed } from '../../lib/prepared.ts';
+import { arrayParam, executeNamed } from '../../lib/prepared.ts';
 import { auditLog, categories, products, users } from '../../db/schema.ts';
 
 /** Who did something, and from which address (none for the server itself or a command-line tool). */
@@ -22,30 +22,27 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /** Written in the caller's transaction: the record exists exactly when the change does. */
 export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  // Every order and every change writes one: a named statement (planned once per connection, its SQL not built each time).
-  const json = (value: Record<string, unknown> | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
-  await executeNamed(
-    tx,
-    sql`insert into ${auditLog} (actor_id, actor_name, address, action, entity, entity_id, before, after)
-      values (${actor.id}::int, ${actor.name}::text, ${actor.address}::text, ${entry.action}::text, ${entry.entity}::text,
-        ${entry.entityId}::int, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`,
-  );
+  await recordChanges(tx, actor, [entry]);
 }
 
-/** Many records at once (an import), 1,000 per statement, in the caller's transaction. */
+/**
+ * Many records at once (an import), 1,000 per statement, in the caller's transaction, in their order. One
+ * named statement whatever their number (the entries as arrays): every order and every change writes one,
+ * and its SQL is neither built nor planned again each time.
+ */
 export async function recordChanges(tx: Db | Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 1000) {
-    await tx.insert(auditLog).values(
-      entries.slice(start, start + 1000).map((entry) => ({
-        actorId: actor.id,
-        actorName: actor.name,
-        address: actor.address,
-        action: entry.action,
-        entity: entry.entity,
-        entityId: entry.entityId,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-      })),
+    const chunk = entries.slice(start, start + 1000);
+    const column = (value: (entry: AuditEntry) => unknown) => arrayParam(chunk.map(value));
+    const json = (value: Record<string, unknown> | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+    await executeNamed(
+      tx,
+      sql`insert into ${auditLog} (actor_id, actor_name, address, action, entity, entity_id, before, after)
+        select ${actor.id}::int, ${actor.name}::text, ${actor.address}::text, entry.action, entry.entity, entry.entity_id, entry.before, entry.after
+        from unnest(${column((entry) => entry.action)}::text[], ${column((entry) => entry.entity)}::text[], ${column((entry) => entry.entityId)}::int[],
+          ${column((entry) => json(entry.before))}::jsonb[], ${column((entry) => json(entry.after))}::jsonb[])
+          with ordinality as entry(action, entity, entity_id, before, after, position)
+        order by entry.position`,
     );
   }
 }

@@ -315,48 +315,21 @@ export async function openOrdersAndLockProducts(
       address as (${counted(sql`${orders.placedFrom} = ${placedFrom}::text`)}),
       locked as materialized (select id, name, slug, description, price_cents, quantity, draft, tax_class, category_id
         from ${products} where id = any(${arrayParam(ids)}::int[]) order by id for update)
-    select account.orders as account_orders, account.units as account_units, address.orders as address_orders,
-      address.units as address_units, locked.id, locked.name, locked.slug, locked.description, locked.price_cents,
-      locked.quantity, locked.draft, locked.tax_class, locked.category_id
+    select account.orders as "accountOrders", account.units as "accountUnits", address.orders as "addressOrders",
+      address.units as "addressUnits", locked.id, locked.name, locked.slug, locked.description, locked.price_cents as "priceCents",
+      locked.quantity, locked.draft, locked.tax_class as "taxClass", locked.category_id as "categoryId"
     from account cross join address left join locked on true order by locked.id`,
   );
-  const rows = rowsOf<{
-    account_orders: number;
-    account_units: number;
-    address_orders: number;
-    address_units: number;
-    id: number | null;
-    name: string;
-    slug: string;
-    description: string;
-    price_cents: number;
-    quantity: number;
-    draft: boolean;
-    tax_class: string;
-    category_id: number;
-  }>(result);
+  // Each row is a product as stockSelection reads it, beside the counts (one row of nulls when none is found).
+  const rows = rowsOf<StockRow & { id: number | null } & Record<'accountOrders' | 'accountUnits' | 'addressOrders' | 'addressUnits', number>>(result);
   const first = rows[0];
   return {
     open: {
-      account: { orders: Number(first?.account_orders ?? 0), units: Number(first?.account_units ?? 0) },
-      address: { orders: Number(first?.address_orders ?? 0), units: Number(first?.address_units ?? 0) },
+      account: { orders: first?.accountOrders ?? 0, units: first?.accountUnits ?? 0 },
+      address: { orders: first?.addressOrders ?? 0, units: first?.addressUnits ?? 0 },
     },
-    stock: rows.flatMap((row) =>
-      row.id === null
-        ? []
-        : [
-            {
-              id: Number(row.id),
-              name: row.name,
-              slug: row.slug,
-              description: row.description,
-              priceCents: Number(row.price_cents),
-              quantity: Number(row.quantity),
-              draft: row.draft,
-              taxClass: row.tax_class,
-              categoryId: Number(row.category_id),
-            },
-          ],
+    stock: rows.flatMap(({ accountOrders: _ao, accountUnits: _au, addressOrders: _do, addressUnits: _du, id, ...product }) =>
+      id === null ? [] : [{ id, ...product }],
     ),
   };
 }
@@ -376,7 +349,8 @@ export async function insertOrder(
   // round trip and a plan kept per connection: the order, its tax lines and its lines, answered as JSON (the
   // same numbers and times on both engines, whatever their drivers make of bigint and timestamps).
   const taxLines = figures?.taxLines ?? [];
-  const column = <K extends keyof NewOrderItem>(key: K) => items.map((item) => item[key] ?? null);
+  const column = (key: keyof NewOrderItem) => arrayParam(items.map((item) => item[key] ?? null));
+  const taxColumn = (key: keyof OrderFigures['taxLines'][number]) => arrayParam(taxLines.map((line) => line[key]));
   const result = await executeNamed(
     tx,
     sql`with placed as (
@@ -396,16 +370,16 @@ export async function insertOrder(
     taxes as (
       insert into ${orderTaxLines} (order_id, tax_class, rate_basis_points, base_minor, amount_minor)
       select placed.id, line.tax_class, line.rate, line.base, line.amount from placed,
-        unnest(${arrayParam(taxLines.map((line) => line.taxClass))}::text[], ${arrayParam(taxLines.map((line) => line.rateBasisPoints))}::int[],
-          ${arrayParam(taxLines.map((line) => line.baseMinor))}::bigint[], ${arrayParam(taxLines.map((line) => line.amountMinor))}::bigint[]) as line(tax_class, rate, base, amount)),
+        unnest(${taxColumn('taxClass')}::text[], ${taxColumn('rateBasisPoints')}::int[],
+          ${taxColumn('baseMinor')}::bigint[], ${taxColumn('amountMinor')}::bigint[]) as line(tax_class, rate, base, amount)),
     lines as (
       insert into ${orderItems} (order_id, product_id, name, slug, description, unit_price_cents, quantity, variant_id, sku,
         variant_title, photo_id, discount_minor)
       select placed.id, line.product_id, line.name, line.slug, line.description, line.unit_price, line.quantity, line.variant_id,
         line.sku, line.variant_title, line.photo_id, line.discount from placed,
-        unnest(${arrayParam(column('productId'))}::int[], ${arrayParam(column('name'))}::text[], ${arrayParam(column('slug'))}::text[], ${arrayParam(column('description'))}::text[],
-          ${arrayParam(column('unitPriceCents'))}::int[], ${arrayParam(column('quantity'))}::int[], ${arrayParam(column('variantId'))}::int[], ${arrayParam(column('sku'))}::text[],
-          ${arrayParam(column('variantTitle'))}::text[], ${arrayParam(column('photoId'))}::int[], ${arrayParam(items.map((item) => item.discountMinor ?? 0))}::bigint[])
+        unnest(${column('productId')}::int[], ${column('name')}::text[], ${column('slug')}::text[], ${column('description')}::text[],
+          ${column('unitPriceCents')}::int[], ${column('quantity')}::int[], ${column('variantId')}::int[], ${column('sku')}::text[],
+          ${column('variantTitle')}::text[], ${column('photoId')}::int[], ${arrayParam(items.map((item) => item.discountMinor ?? 0))}::bigint[])
           with ordinality as line(product_id, name, slug, description, unit_price, quantity, variant_id, sku, variant_title, photo_id, discount, position)
         order by line.position
       returning id, order_id as "orderId", product_id as "productId", name, slug, description, unit_price_cents as "unitPriceCents",
