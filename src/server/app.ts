@@ -12,7 +12,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTokens, resolveJwtSecret } from './modules/auth/tokens.ts';
 import { backupHandlers } from './modules/backup/routes.ts';
 import { createBackupService, scheduleBackups } from './modules/backup/service.ts';
-import { cartHandlers, scheduleGuestCartPruning, withCartEmptiedOnOrder, withCartOnSignIn } from './modules/cart/routes.ts';
+import { cartHandlers, scheduleGuestCartPruning, cartOrderedOut, withCartOnSignIn } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { categoryHandlers } from './modules/category/routes.ts';
 import { checkoutHandlers } from './modules/checkout/routes.ts';
@@ -174,6 +174,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   );
   if (provider) schedulePaymentReconciliation(app, db, orders, env.PAYMENT_RECONCILE_MINUTES);
   const carts = createCartService(db);
+  // What an order bought leaves the buyer's cart in the order's transaction.
+  const orderedOut = cartOrderedOut(carts);
   scheduleGuestCartPruning(app, carts);
 
   await app.register(
@@ -185,7 +187,8 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
           {
             ...withCartOnSignIn(authHandlers(auth), carts, app.log),
             ...userHandlers(createUserService(db)),
-            ...withCartEmptiedOnOrder({ ...orderHandlers(orders), ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders) }, carts, app.log),
+            ...orderHandlers(orders, orderedOut),
+            ...guestOrderHandlers(createGuestOrderService(db, orders, secret), orders, orderedOut),
             ...cartHandlers(carts, auth, app.log),
             ...discountHandlers(createDiscountService(db)),
             ...adminOrderHandlers(createAdminOrderService(db, orders, env.SHOP_TIMEZONE), orders),

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { AuthorizedHandler, CallHandler, Handlers } from '../../plugins/calls.ts';
 import type { AuthService } from '../auth/service.ts';
 import { tokenFromHeader } from '../auth/tokens.ts';
+import type { PlacingExtras } from '../order/routes.ts';
+import type { WhilePlacing } from '../order/service.ts';
 import { toWireCart } from './mapper.ts';
 import type { CartLineRow, CartOwner } from './repo.ts';
 import { type CartService, GUEST_CART_DAYS, hashCartToken, newCartToken } from './service.ts';
@@ -105,27 +107,22 @@ export function withCartOnSignIn<H extends Pick<Handlers, 'login' | 'register'>>
   } as H;
 }
 
-/** After an order is placed, the lines it bought leave the buyer's server cart (a failure is logged: the order stands). */
-export function withCartEmptiedOnOrder<H extends Pick<Handlers, 'placeOrder' | 'placeGuestOrder'>>(handlers: H, carts: CartService, log: FastifyBaseLogger): H {
-  const place = handleOf<'placeOrder'>(handlers.placeOrder);
-  const placeGuest = handleOf<'placeGuestOrder'>(handlers.placeGuestOrder);
-  const emptied = (owner: CartOwner, orderId: string) =>
-    carts.orderPlaced(owner, Number(orderId)).catch((error: unknown) => log.warn({ err: error }, 'emptying the cart after an order failed'));
+/**
+ * The lines an order bought leave the buyer's server cart in the order's own transaction (they commit with
+ * it, or not at all): the account's cart for an order placed signed in, the cookie's cart for a guest's.
+ */
+export function cartOrderedOut(carts: CartService): PlacingExtras {
+  const out =
+    (owner: CartOwner): WhilePlacing =>
+    (tx, orderId) =>
+      carts.orderPlaced(tx, owner, orderId);
   return {
-    ...handlers,
-    placeOrder: async (request, reply) => {
-      const answered = await place(request, reply);
-      if ('order' in answered && request.currentUser) await emptied({ userId: request.currentUser.id }, answered.order._id);
-      return answered;
-    },
-    // A guest's order: what it bought leaves the cart of their cookie.
-    placeGuestOrder: async (request, reply) => {
-      const answered = await placeGuest(request, reply);
+    user: (request) => (request.currentUser ? out({ userId: request.currentUser.id }) : undefined),
+    guest: (request) => {
       const token = cookieToken(request);
-      if ('order' in answered && token) await emptied({ tokenHash: hashCartToken(token) }, answered.order._id);
-      return answered;
+      return token ? out({ tokenHash: hashCartToken(token) }) : undefined;
     },
-  } as H;
+  };
 }
 
 /** Guests' carts past their 30 days are forgotten every hour (and once at start). */

@@ -6,13 +6,14 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import * as accounts from '../user/service.ts';
 import * as repo from './repo.ts';
-import { type BuyerOf, type CartEntry, type DeliveryChoice, deliveryText, type OrderPageOf, type OrderService } from './service.ts';
+import { type BuyerOf, type CartEntry, type DeliveryChoice, deliveryText, type OrderPageOf, type OrderService, type WhilePlacing } from './service.ts';
 
 /** A guest order's delivery address (required), and the delivery method and discount code chosen. */
 export interface GuestChoice {
   delivery: NonNullable<DeliveryChoice['delivery']>;
   rateId?: number | undefined;
   code?: string | undefined;
+  whilePlacing?: WhilePlacing | undefined;
 }
 
 /** The one answer to a wrong token and to an order that does not exist. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
 import type { Handlers } from '../../plugins/calls.ts';
@@ -6,9 +7,18 @@ import { fromMinorUnits } from '../../../domain/money.ts';
 import { cartEntries, stockMovedBy, toWireHistory, toWireOrder, toWireOrders } from './mapper.ts';
 import type { PaymentRow } from './payment-repo.ts';
 import type { OrderItemRow, OrderRow, OrderTaxLineRow } from './repo.ts';
-import type { OrderService } from './service.ts';
+import type { OrderService, WhilePlacing } from './service.ts';
 
-export const orderHandlers = (orders: OrderService) => {
+/**
+ * What else an order writes in its transaction, by the request that places it (the cart module's: the
+ * ordered lines leave the account's cart, or a guest's under their cookie); none, nothing.
+ */
+export interface PlacingExtras {
+  user(request: FastifyRequest): WhilePlacing | undefined;
+  guest(request: FastifyRequest): WhilePlacing | undefined;
+}
+
+export const orderHandlers = (orders: OrderService, extras?: PlacingExtras) => {
   const bank = orders.methods().bank;
   const wire = (found: { order: OrderRow; items: OrderItemRow[]; live: PaymentRow[]; taxLines: OrderTaxLineRow[] }) =>
     toWireOrder(found.order, found.items, { live: found.live, bank, taxLines: found.taxLines });
@@ -21,7 +31,7 @@ export const orderHandlers = (orders: OrderService) => {
 
     placeOrder: async (request) => {
       const { cart, paymentMethod, delivery, rateId, code } = request.body;
-      const placed = await orders.checkout(userOf(request), cartEntries(cart), actorOf(request), paymentMethod, { delivery, rateId, code });
+      const placed = await orders.checkout(userOf(request), cartEntries(cart), actorOf(request), paymentMethod, { delivery, rateId, code, whilePlacing: extras?.user(request) });
       request.stockMoved = stockMovedBy(placed.items);
       return { success: true, message: 'Order placed successfully', order: wire(placed) };
     },

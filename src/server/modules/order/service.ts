@@ -80,7 +80,12 @@ export interface CheckoutOptions extends DeliveryChoice {
   pageOf?: OrderPageOf;
   /** A discount code, claimed under its row lock in the order's transaction. */
   code?: string | undefined;
+  /** More writes in the order's transaction once its rows are written (the ordered lines leaving the buyer's cart). */
+  whilePlacing?: WhilePlacing | undefined;
 }
+
+/** Writes made in an order's transaction after its rows (so they commit, or not, with it). */
+export type WhilePlacing = (tx: Tx, orderId: number) => Promise<void>;
 
 /** A path with a query parameter added before its fragment (the guest page's token is in the fragment). */
 const withQuery = (path: string, query: string) => {
@@ -668,7 +673,7 @@ export function createOrderService(
      * same account or address wait.
      */
     async checkout(who: BuyerDetails | BuyerOf, entries: CartEntry[], actor: Actor & { address: string }, method?: PaymentMethod, options: CheckoutOptions = {}) {
-      const { pageOf, code, ...choice } = options;
+      const { pageOf, code, whilePlacing, ...choice } = options;
       const shop = await loadPricingShop();
       const units = countUnits(entries.map((entry) => entry.productId));
       const chosen: PaymentMethod = method ?? 'cash_on_delivery';
@@ -765,6 +770,7 @@ export function createOrderService(
           after: { status: placed.order.status, totalCents, paymentMethod: chosen, ...(discount ? { discountCode: discount.code, discountMinor: discount.total } : {}) },
         });
         if (chosen === 'bank_transfer') await paymentMail(tx, orderId, 'payment-bank-details', totalCents);
+        if (whilePlacing) await whilePlacing(tx, orderId);
         return placed;
       });
       const page = placed.live[0];
