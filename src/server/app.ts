@@ -47,7 +47,7 @@ import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
 import { toWireShopContent } from './modules/shop-content/mapper.ts';
 import { shopContentHandlers } from './modules/shop-content/routes.ts';
-import { createShopContentService, shopContactOf } from './modules/shop-content/service.ts';
+import { createShopContentService, keptShopContact, SHOP_DETAILS_CHANNEL } from './modules/shop-content/service.ts';
 import { settingsHandlers } from './modules/settings/routes.ts';
 import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
@@ -108,8 +108,12 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const secret = await resolveJwtSecret(db, env.JWT_SECRET);
   const tokens = createTokens(secret, env.JWT_EXPIRES_IN);
   // Mails are written to the outbox with what causes them and sent by this process's outbox worker.
-  // The shop's contact details (Shop pages) are read as each mail is written: shown in it, replies to its e-mail.
-  const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL, contact: shopContactOf });
+  // The shop's contact details (Shop pages), as they are when each mail is written: shown in it, replies to
+  // its e-mail (kept in memory until a change's notice).
+  const contact = keptShopContact();
+  const stopContact = await contact.listen(database, SHOP_DETAILS_CHANNEL);
+  app.addHook('onClose', async () => stopContact());
+  const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL, contact: contact.get });
   const auth = createAuthService(db, tokens, mailer);
   const mailWorker = startMailWorker(app, {
     db,
@@ -134,7 +138,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   scheduleSignInPruning(app, auth);
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
-  const shop = createShopContentService(db);
+  const shop = createShopContentService(db, { detailsChanged: contact.drop });
   const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.

@@ -82,16 +82,7 @@ describe('guest checkout', () => {
   };
   const myOrders = async (token: string) => (await call(t.app, 'GET', '/api/v1/auth/orders', { token })).json() as WireOrder[];
 
-  /** The mail to this address whose subject matches, as the SMTP server received it. */
-  async function mailTo(address: string, subject: RegExp, nth = 0) {
-    const started = Date.now();
-    for (;;) {
-      const found = smtp.received.filter((mail) => mail.to.includes(address) && subject.test(mail.subject))[nth];
-      if (found) return found;
-      if (Date.now() - started > 10_000) throw new Error(`no mail "${subject}" to ${address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const mailTo = (address: string, subject: RegExp, nth = 0) => smtp.arrived(address, subject, { nth });
   /** The order page's link of a confirmation mail: its order id and token. */
   async function orderLink(address: string, orderId: string) {
     const mail = await mailTo(address, new RegExp(`order #${orderId}\\b`));

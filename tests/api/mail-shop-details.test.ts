@@ -4,6 +4,7 @@
  * written. A guest's mails link to their order's signed page, an account's to its orders (issue 19). Through
  * a real SMTP server, on both engines.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { startSmtpServer, type ReceivedMail } from '../setup/smtp.ts';
@@ -42,15 +43,7 @@ describe("the shop's contact details and the buyer's own link in its mails", () 
     await smtp?.close();
   });
 
-  async function arrived(address: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
-    const started = Date.now();
-    for (;;) {
-      const found = smtp.received.find((mail) => mail.to.includes(address) && subject.test(mail.subject));
-      if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no mail "${subject}" to ${address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const arrived = (address: string, subject: RegExp) => smtp.arrived(address, subject);
   const writeDetails = async (body: Record<string, string>) => {
     const res = await call(t.app, 'PUT', '/api/v1/shop/details', { token: admin.token, body });
     expect(res.statusCode, res.body).toBe(200);
@@ -132,6 +125,19 @@ describe("the shop's contact details and the buyer's own link in its mails", () 
     await writeDetails({ email: DETAILS.email });
   });
 
+  it('keeps the details in memory: a change made outside this process is in the first mail written after its notice', async () => {
+    const buyer = await makeUser(t.database.db, { name: 'Oona Outside', email: 'oona@example.com' });
+    // A mail written now keeps the details as they are.
+    await arrived('oona@example.com', new RegExp(`^Your order #${await accountOrder(buyer)} at`));
+    await t.database.db.execute(sql`update shop_details set email = 'desk@corner.example' where id = 1`);
+    await t.noticesSettled();
+    const orderId = await accountOrder(buyer);
+    const mail = await arrived('oona@example.com', new RegExp(`^Your order #${orderId} at`));
+    expect(mail.replyTo).toBe('desk@corner.example');
+    expect(signature(mail)).toContain('E-mail: desk@corner.example');
+    await writeDetails({ email: DETAILS.email });
+  });
+
   it("links a guest's status and payment mails to the order's signed page, and an account's to its orders", async () => {
     const guest = await guestOrder('gwen@example.com', { paymentMethod: 'bank_transfer' });
     const page = `${PUBLIC_URL}/order/${guest.id}#t=${guest.token}`;
@@ -160,5 +166,36 @@ describe("the shop's contact details and the buyer's own link in its mails", () 
     const cancelled = await arrived('mia@example.com', new RegExp(`^Order #${own}: Cancelled$`));
     expect(cancelled.text).toContain(`Your orders: ${PUBLIC_URL}/dashboard/user/orders`);
     expect(cancelled.text).not.toContain('/order/');
+  });
+});
+
+describe("the shop's contact details kept by the process that changes them", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // No catalogue notice reaches this app: what it keeps is fresh only by its own drop at its own change.
+    t = await createTestApp({ ...NO_ORDER_LIMITS, SMTP_URL: smtp.url, SHOP_NAME: 'Held Shop', MAIL_RETRY_SECONDS: '0.05' }, { notices: { held: true } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("writes the owner's change in the next mail at once, without waiting for the database's notice", async () => {
+    const admin = await makeAdmin(t.database.db, { name: 'Hal Held' });
+    const buyer = await makeUser(t.database.db, { name: 'Hana Held', email: 'hana@example.com' });
+    const product = await makeProduct(t.database.db, { categoryId: (await makeCategory(t.database.db)).id, price: 10, quantity: 5 });
+    const order = async () => {
+      const res = await call(t.app, 'POST', '/api/v1/auth/orders', { token: buyer.token, body: { cart: [{ _id: String(product.id) }] } });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().order._id as string;
+      return smtp.arrived('hana@example.com', new RegExp(`^Your order #${id} at`));
+    };
+    expect((await order()).replyTo).toBe('');
+    const res = await call(t.app, 'PUT', '/api/v1/shop/details', { token: admin.token, body: { email: 'held@corner.example' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await order()).replyTo).toBe('held@corner.example');
   });
 });

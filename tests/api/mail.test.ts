@@ -48,15 +48,7 @@ describe('mail through a real SMTP server', () => {
   }
 
   const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
-  async function arrived(address: string, subject: RegExp, timeoutMs = 10_000) {
-    const started = Date.now();
-    for (;;) {
-      const found = mailsTo(address).find((mail) => subject.test(mail.subject));
-      if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no mail "${subject}" to ${address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const arrived = (address: string, subject: RegExp, timeoutMs?: number) => smtp.arrived(address, subject, { ...(timeoutMs ? { timeoutMs } : {}) });
 
   it('welcomes a new account', async () => {
     const res = await call(t.app, 'POST', '/api/v1/auth/register', {

@@ -39,15 +39,7 @@ describe('reset links are never kept where others can read them', () => {
     await smtp.close();
   });
 
-  async function arrived(address: string) {
-    const started = Date.now();
-    for (;;) {
-      const found = smtp.received.find((mail) => mail.to.includes(address) && /^Reset your/.test(mail.subject));
-      if (found) return found;
-      if (Date.now() - started > 10_000) throw new Error(`no reset mail to ${address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const arrived = (address: string) => smtp.arrived(address, /^Reset your/);
 
   async function outboxRow(address: string, done: (row: typeof mailOutbox.$inferSelect) => boolean) {
     const started = Date.now();

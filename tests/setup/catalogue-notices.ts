@@ -37,15 +37,20 @@ export interface CatalogueNotices {
  * Watches a test database's catalogue notices on the app's behalf. A listener of the test's own counts the
  * catalogue notices before each marker (on the embedded database, the same client as the app's; on
  * PostgreSQL, one connection that listens on both channels, so their notices keep their commit order);
- * the app's listener counts what it was given. Both listen before any change is made.
+ * each of the app's listeners counts what it was given (several listen on one channel: the answer cache and
+ * the kept contact details on `catalogue_changed`), and settled() waits for every one. All listen before any
+ * change is made.
  */
 export async function watchCatalogueNotices(database: Database, url: string | undefined, options: NoticeOptions = {}): Promise<CatalogueNotices> {
   const delayMs = options.delayMs ?? Number(process.env.TEST_NOTICE_DELAY_MS ?? 0);
-  let seen = 0; // catalogue notices the test's own listener received
-  let given = 0; // catalogue notices the app's listener was given
+  /** Catalogue notices the test's own listener received, per channel. */
+  const seen = new Map<string, number>(CHANNELS.map((channel) => [channel, 0]));
+  const saw = (channel: string) => seen.set(channel, (seen.get(channel) ?? 0) + 1);
+  /** Each of the app's listeners of a catalogue channel (several may listen on one) and the notices it was given. */
+  const appListeners: Array<{ channel: string; given: number }> = [];
   /** The markers sent and not yet back, in the order sent (one at a time: settled() runs them in turn). */
-  const markers: Array<(seenBefore: number) => void> = [];
-  const onMarker = () => markers.shift()?.(seen);
+  const markers: Array<(seenBefore: Map<string, number>) => void> = [];
+  const onMarker = () => markers.shift()?.(new Map(seen));
   const waiters = new Set<() => void>();
   const delayed = new Set<NodeJS.Timeout>();
 
@@ -54,14 +59,14 @@ export async function watchCatalogueNotices(database: Database, url: string | un
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     client.on('notification', (message) => {
-      if (CHANNELS.includes(message.channel)) seen += 1;
+      if (CHANNELS.includes(message.channel)) saw(message.channel);
       else if (message.channel === MARKER_CHANNEL) onMarker();
     });
     await client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${STOCK_CHANNEL}; LISTEN ${MARKER_CHANNEL}`);
     stopOwn = () => client.end();
   } else {
-    const stopSeen = await database.listen(CATALOGUE_CHANNEL, { onNotify: () => (seen += 1), onListening: () => {} });
-    const stopSeenStock = await database.listen(STOCK_CHANNEL, { onNotify: () => (seen += 1), onListening: () => {} });
+    const stopSeen = await database.listen(CATALOGUE_CHANNEL, { onNotify: () => saw(CATALOGUE_CHANNEL), onListening: () => {} });
+    const stopSeenStock = await database.listen(STOCK_CHANNEL, { onNotify: () => saw(STOCK_CHANNEL), onListening: () => {} });
     const stopMarker = await database.listen(MARKER_CHANNEL, { onNotify: onMarker, onListening: () => {} });
     stopOwn = async () => {
       await stopSeen();
@@ -74,13 +79,15 @@ export async function watchCatalogueNotices(database: Database, url: string | un
     ...database,
     listen: async (channel, handlers) => {
       if (!CHANNELS.includes(channel)) return database.listen(channel, handlers);
+      const listener = { channel, given: 0 };
+      appListeners.push(listener);
       return database.listen(channel, {
         onListening: handlers.onListening,
         onNotify: (payload) => {
           if (options.held) return;
           const deliver = () => {
             handlers.onNotify(payload);
-            given += 1;
+            listener.given += 1;
             for (const waiter of waiters) waiter();
           };
           if (delayMs <= 0) return deliver();
@@ -101,13 +108,14 @@ export async function watchCatalogueNotices(database: Database, url: string | un
       timer = setTimeout(() => reject(new Error(`the app did not hear of the catalogue's changes within ${NOTICE_PROMISE_MS} ms`)), NOTICE_PROMISE_MS);
     });
     try {
-      const seenBefore = new Promise<number>((resolve) => markers.push(resolve));
+      const seenBefore = new Promise<Map<string, number>>((resolve) => markers.push(resolve));
       await database.db.execute(sql`select pg_notify(${MARKER_CHANNEL}, '')`);
       const target = await Promise.race([seenBefore, deadline]);
-      if (given >= target) return;
+      const heard = () => appListeners.every((listener) => listener.given >= (target.get(listener.channel) ?? 0));
+      if (heard()) return;
       const caughtUp = new Promise<void>((resolve) => {
         const waiter = () => {
-          if (given < target) return;
+          if (!heard()) return;
           waiters.delete(waiter);
           resolve();
         };

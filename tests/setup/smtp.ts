@@ -20,6 +20,7 @@ export async function startSmtpServer(): Promise<{
   received: ReceivedMail[];
   refuse: { on: boolean };
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  arrived(address: string, subject: RegExp, options?: { nth?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
@@ -65,6 +66,16 @@ export async function startSmtpServer(): Promise<{
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return received;
+    },
+    /** The `nth` (from 0) mail to this address whose subject matches, once the server has received it. */
+    async arrived(address, subject, { nth = 0, timeoutMs = 10_000 } = {}) {
+      const started = Date.now();
+      for (;;) {
+        const found = received.filter((mail) => mail.to.includes(address) && subject.test(mail.subject))[nth];
+        if (found) return found;
+        if (Date.now() - started > timeoutMs) throw new Error(`no mail "${subject}" to ${address}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -12,6 +12,7 @@ import { cartEntries } from '../order/mapper.ts';
 import { planCart, priceOrder } from '../order/service.ts';
 import { toEngineZones, toWireCodeCheck, toWireQuote, toWireZone } from './mapper.ts';
 import { claimCode, type ClaimedCode, DISABLED_CODE } from '../discount/checkout.ts';
+import { keptUntilNotice } from '../../lib/kept.ts';
 import * as repo from './repo.ts';
 
 type ZoneInput = z.output<typeof zoneBody>;
@@ -60,28 +61,17 @@ const taxValues = (body: ZoneInput): Record<TaxClass, number> => ({
  */
 export function createCheckoutService(database: Database, options: { timeZone: string }) {
   const { db } = database;
-  let kept: Promise<{ zones: Shop['zones']; pricesIncludeTax: boolean }> | null = null;
   /** The countries' answer of the kept zones (a new read of the zones is a new array: worked out again). */
   let countriesKept: { zones: Shop['zones']; locale: string; answer: { success: true; zones: boolean; countries: { code: string; name: string }[] } } | null = null;
-  // While the listening connection is down, a change made elsewhere could be missed: nothing is kept then.
-  let listening = true;
 
-  async function read() {
+  const kept = keptUntilNotice(async () => {
     const all = await repo.readAll(db);
     return { zones: toEngineZones(all), pricesIncludeTax: all.pricesIncludeTax };
-  }
+  });
 
   /** The engine's Shop: the tables as they are, kept in memory until they change; the currency as it is now. */
   async function loadPricingShop(): Promise<Shop> {
-    let current = kept;
-    if (!current) {
-      current = read();
-      if (listening) kept = current;
-      current.catch(() => {
-        if (kept === current) kept = null;
-      });
-    }
-    const { zones, pricesIncludeTax } = await current;
+    const { zones, pricesIncludeTax } = await kept.get();
     return { ...shopMoney(), timeZone: options.timeZone, pricesIncludeTax, zones };
   }
 
@@ -99,10 +89,6 @@ export function createCheckoutService(database: Database, options: { timeZone: s
     return { shop, planned, pricing, claimed };
   }
 
-  const drop = () => {
-    kept = null;
-  };
-
   async function view() {
     const all = await repo.readAll(db);
     return { success: true as const, pricesIncludeTax: all.pricesIncludeTax, zones: all.zones.map((zone) => toWireZone(zone, all.rates, all.taxes)) };
@@ -116,7 +102,7 @@ export function createCheckoutService(database: Database, options: { timeZone: s
         await repo.notifyChange(tx);
       });
     } finally {
-      drop();
+      kept.drop();
     }
     return view();
   }
@@ -125,15 +111,7 @@ export function createCheckoutService(database: Database, options: { timeZone: s
     loadPricingShop,
 
     /** Every process hears of a change at its commit; its kept Shop is dropped (and nothing kept while not listening). */
-    async listen(): Promise<() => Promise<void>> {
-      return database.listen(repo.PRICING_CHANNEL, {
-        onNotify: drop,
-        onListening: (on) => {
-          listening = on;
-          drop();
-        },
-      });
-    },
+    listen: (): Promise<() => Promise<void>> => kept.listen(database, repo.PRICING_CHANNEL),
 
     view,
 

@@ -7,9 +7,10 @@ export interface MailerOptions extends Omit<templates.MailContext, 'contact'> {
   /** Who is told of new orders; none, no notice. */
   ownerEmail: string | undefined;
   /**
-   * The shop's contact details as the owner wrote them (src/server/modules/shop-content), read in the
-   * transaction that writes the mail (or, for a mail made as it is sent, then): the mail shows them and
-   * replies go to the contact e-mail. None: no details, no reply-to.
+   * The shop's contact details as the owner wrote them (src/server/modules/shop-content), as they are when
+   * the mail is written (or, for a mail made as it is sent, then; kept in memory until they change, else
+   * read in the transaction that writes the mail): the mail shows them and replies go to the contact
+   * e-mail. None: no details, no reply-to.
    */
   contact?: (tx: Db | Tx) => Promise<templates.ShopContact>;
 }

@@ -2,6 +2,7 @@ import { BANNERS_MAX, type ShopDetails } from '../../../contract/shop-content.ts
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { type Actor, changedFields, recordChange } from '../audit/service.ts';
+import { keptUntilNotice } from '../../lib/kept.ts';
 import * as repo from './repo.ts';
 
 export interface DetailsChange {
@@ -33,11 +34,20 @@ export const detailsOf = (row: repo.DetailsRow): ShopDetails => ({
   announcement: { text: row.announcementText, link: row.announcementLink, on: row.announcementOn },
 });
 
-/** The shop's contact details as the mails show them (read in the caller's transaction; '' for one not written). */
-export async function shopContactOf(tx: Db | Tx): Promise<{ email: string; phone: string; address: string }> {
-  const row = await repo.readDetails(tx);
+/** The shop's contact details as the mails show them ('' for one not written). */
+export async function shopContactOf(db: Db | Tx): Promise<{ email: string; phone: string; address: string }> {
+  const row = await repo.readDetails(db);
   return { email: row.email, phone: row.phone, address: row.address };
 }
+
+/**
+ * The contact details kept in memory for the mails (an order's, a status change's: a round trip fewer each;
+ * read in the transaction of the mail that finds none kept): dropped at every notice of `catalogue_changed`, which a change of `shop_details` sends at its commit
+ * (drizzle/0013_shop_pages.sql), and by this process's own change at once (createShopContentService's
+ * `detailsChanged`).
+ */
+export const keptShopContact = () => keptUntilNotice(shopContactOf);
+export const SHOP_DETAILS_CHANNEL = 'catalogue_changed';
 
 /** The columns a change writes. */
 function valuesOf(change: DetailsChange): Partial<repo.DetailsValues> {
@@ -71,7 +81,7 @@ function moved(order: number[], id: number, position: number): number[] {
 }
 
 /** The shop's own words and home banners: read by every page, written by the owner, each change in the audit log. */
-export function createShopContentService(db: Db) {
+export function createShopContentService(db: Db, options: { detailsChanged?: () => void } = {}) {
   return {
     async content() {
       const [details, banners] = await Promise.all([repo.readDetails(db), repo.listBanners(db)]);
@@ -79,13 +89,17 @@ export function createShopContentService(db: Db) {
     },
 
     async updateDetails(change: DetailsChange, actor: Actor): Promise<ShopDetails> {
-      return db.transaction(async (tx) => {
-        const before = await repo.lockDetails(tx);
-        const after = await repo.writeDetails(tx, valuesOf(change));
-        const diff = changedFields(audited(before), audited(after));
-        if (diff) await recordChange(tx, actor, { action: 'shop.details', entity: 'shop', entityId: null, ...diff });
-        return detailsOf(after);
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await repo.lockDetails(tx);
+          const after = await repo.writeDetails(tx, valuesOf(change));
+          const diff = changedFields(audited(before), audited(after));
+          if (diff) await recordChange(tx, actor, { action: 'shop.details', entity: 'shop', entityId: null, ...diff });
+          return detailsOf(after);
+        });
+      } finally {
+        options.detailsChanged?.();
+      }
     },
 
     async addBanner(change: BannerChange, picture: { data: Buffer; etag: string }, actor: Actor) {
