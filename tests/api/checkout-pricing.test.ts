@@ -26,6 +26,8 @@ async function product(t: TestApp, categoryId: number, price: number, taxClass: 
   return row;
 }
 
+const productName = async (t: TestApp, item: Item) => (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, item.id)))[0]?.name;
+
 async function zone(t: TestApp, admin: MadeUser, body: object, rates: object[]) {
   const res = await call(t.app, 'POST', `${ADMIN}/zones`, { token: admin.token, body });
   expect(res.statusCode, res.body).toBe(201);
@@ -223,6 +225,32 @@ describe('shipping and tax at checkout (a dollar shop)', () => {
 
   for (const scenario of excluded) it(`tax added: ${scenario.name}`, () => run(t, shopper, scenario, rateIds));
 
+  /** The confirmation mail's rows of an order placed now, from its first line to its total (text part). */
+  async function mailRows(body: object) {
+    const placed = await call(t.app, 'POST', ORDERS, { token: shopper.token, body });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order._id as string;
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, shopper.email), like(mailOutbox.subject, `Your order #${orderId} %`)));
+    return /Here is what you ordered:\n\n([^]*?\n {2}Total: [^\n]*)\n/.exec(mail?.text ?? '')?.[1];
+  }
+  const delivery = (country: string) => ({ name: 'Ada Buyer', phone: '+33 1 23 45 67 89', city: 'Somewhere', lines: '1 Long Road', country });
+
+  it('the confirmation mail shows the shipping, then each tax line added ("tax CLASS RATE%"), before the total', async () => {
+    expect(await mailRows({ cart: units([lamp, 1], [book, 1]), delivery: delivery('FR') })).toBe(
+      [
+        `  1 × ${(await productName(t, lamp)) ?? ''} — $40.00`,
+        `  1 × ${(await productName(t, book)) ?? ''} — $12.00`,
+        '  Shipping (Colissimo): $0.00',
+        '  tax standard 20%: $8.00',
+        '  tax reduced 5.5%: $0.66',
+        '  Total: $60.66',
+      ].join('\n'),
+    );
+  });
+
   describe('prices include tax', () => {
     beforeAll(async () => {
       const res = await call(t.app, 'PUT', `${ADMIN}/prices-include-tax`, { token: admin.token, body: { pricesIncludeTax: true } });
@@ -259,6 +287,12 @@ describe('shipping and tax at checkout (a dollar shop)', () => {
       },
     ];
     for (const scenario of included) it(`tax included: ${scenario.name}`, () => run(t, shopper, scenario, rateIds));
+
+    it('the confirmation mail says the tax lines are included ("Including tax CLASS RATE%")', async () => {
+      expect(await mailRows({ cart: units([lamp, 2]), delivery: delivery('DE') })).toBe(
+        [`  2 × ${(await productName(t, lamp)) ?? ''} — $80.00`, '  Shipping (DHL): $9.00', '  Including tax standard 19%: $14.21', '  Total: $89.00'].join('\n'),
+      );
+    });
     afterAll(async () => {
       await call(t.app, 'PUT', `${ADMIN}/prices-include-tax`, { token: admin.token, body: { pricesIncludeTax: false } });
     });
