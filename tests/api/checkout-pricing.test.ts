@@ -3,9 +3,9 @@
  * owner's zones, rates and tax rates through the API; each scenario's summary via the quote AND via placing
  * the order (which keeps the same figures); refusals before payment; the owner's calls guarded and checked.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems, orders, orderTaxLines, products, productVariants, shippingZones } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, orderItems, orders, orderTaxLines, products, productVariants, shippingZones } from '../../src/server/db/schema.ts';
 import { type MadeUser, makeAdmin, makeCategory, makeProduct, makeUser } from '../factories.ts';
 import { call, createTestApp, NO_ORDER_LIMITS, type TestApp } from '../setup/test-app.ts';
 
@@ -25,6 +25,8 @@ async function product(t: TestApp, categoryId: number, price: number, taxClass: 
   await t.database.db.update(productVariants).set({ weightGrams }).where(eq(productVariants.productId, row.id));
   return row;
 }
+
+const productName = async (t: TestApp, item: Item) => (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, item.id)))[0]?.name;
 
 async function zone(t: TestApp, admin: MadeUser, body: object, rates: object[]) {
   const res = await call(t.app, 'POST', `${ADMIN}/zones`, { token: admin.token, body });
@@ -223,6 +225,32 @@ describe('shipping and tax at checkout (a dollar shop)', () => {
 
   for (const scenario of excluded) it(`tax added: ${scenario.name}`, () => run(t, shopper, scenario, rateIds));
 
+  /** The confirmation mail's rows of an order placed now, from its first line to its total (text part). */
+  async function mailRows(body: object) {
+    const placed = await call(t.app, 'POST', ORDERS, { token: shopper.token, body });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order._id as string;
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, shopper.email), like(mailOutbox.subject, `Your order #${orderId} %`)));
+    return /Here is what you ordered:\n\n([^]*?\n {2}Total: [^\n]*)\n/.exec(mail?.text ?? '')?.[1];
+  }
+  const delivery = (country: string) => ({ name: 'Ada Buyer', phone: '+33 1 23 45 67 89', city: 'Somewhere', lines: '1 Long Road', country });
+
+  it('the confirmation mail shows the shipping, then each tax line added ("tax CLASS RATE%"), before the total', async () => {
+    expect(await mailRows({ cart: units([lamp, 1], [book, 1]), delivery: delivery('FR') })).toBe(
+      [
+        `  1 × ${(await productName(t, lamp)) ?? ''} — $40.00`,
+        `  1 × ${(await productName(t, book)) ?? ''} — $12.00`,
+        '  Shipping (Colissimo): $0.00',
+        '  tax standard 20%: $8.00',
+        '  tax reduced 5.5%: $0.66',
+        '  Total: $60.66',
+      ].join('\n'),
+    );
+  });
+
   describe('prices include tax', () => {
     beforeAll(async () => {
       const res = await call(t.app, 'PUT', `${ADMIN}/prices-include-tax`, { token: admin.token, body: { pricesIncludeTax: true } });
@@ -259,6 +287,12 @@ describe('shipping and tax at checkout (a dollar shop)', () => {
       },
     ];
     for (const scenario of included) it(`tax included: ${scenario.name}`, () => run(t, shopper, scenario, rateIds));
+
+    it('the confirmation mail says the tax lines are included ("Including tax CLASS RATE%")', async () => {
+      expect(await mailRows({ cart: units([lamp, 2]), delivery: delivery('DE') })).toBe(
+        [`  2 × ${(await productName(t, lamp)) ?? ''} — $80.00`, '  Shipping (DHL): $9.00', '  Including tax standard 19%: $14.21', '  Total: $89.00'].join('\n'),
+      );
+    });
     afterAll(async () => {
       await call(t.app, 'PUT', `${ADMIN}/prices-include-tax`, { token: admin.token, body: { pricesIncludeTax: false } });
     });
@@ -481,6 +515,33 @@ describe('a shop without zones', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().order).toMatchObject({ total: 80, shipping: null, taxes: [], delivery: { name: 'Ada', address: '1 Elgin St\nK1A 0B1 Ottawa\nCanada', phone: '555', country: 'CA' } });
     expect((await call(t.app, 'GET', '/api/v1/checkout/countries')).json()).toEqual({ success: true, zones: false, countries: [] });
+  });
+
+  it('keeps the delivery address as one text: its lines, postcode and city, region, country name; the mails show it', async () => {
+    const placed = await call(t.app, 'POST', ORDERS, {
+      token: shopper.token,
+      body: { cart: units([lamp, 1]), delivery: { name: 'Bo', phone: '556', city: 'New York', lines: '1 Main St\nApt 4', country: 'us', region: 'NY', postcode: '10001' } },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order;
+    expect(order.delivery).toEqual({ name: 'Bo', address: '1 Main St\nApt 4\n10001 New York\nNY\nUnited States', phone: '556', country: 'US' });
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, shopper.email), like(mailOutbox.subject, `Your order #${order._id} %`)));
+    expect(mail?.text).toContain('Delivery address:\nBo\n1 Main St\nApt 4\n10001 New York\nNY\nUnited States\nPhone: 556\n');
+  });
+
+  it("the quote refuses a cart with a product gone (404) or drafts (409 naming each), as the order does", async () => {
+    const categoryId = (await makeCategory(t.database.db)).id;
+    const gone = await call(t.app, 'POST', QUOTE, { body: { cart: [...units([lamp, 1]), { _id: '2000000000' }], address: { country: 'CA' } } });
+    expect(gone.json()).toEqual({ success: false, message: 'Some products in your cart are no longer available; remove them and try again' });
+    expect(gone.statusCode).toBe(404);
+    const first = await makeProduct(t.database.db, { categoryId, name: 'Draft Kite', price: 5, quantity: 3, draft: true });
+    const second = await makeProduct(t.database.db, { categoryId, name: 'Draft Yoyo', price: 5, quantity: 3, draft: true });
+    const drafts = await call(t.app, 'POST', QUOTE, { body: { cart: [...units([lamp, 1], [first, 2], [second, 1])], address: { country: 'CA' } } });
+    expect(drafts.json()).toEqual({ success: false, message: 'Not for sale now: Draft Kite, Draft Yoyo; remove it from your cart and try again' });
+    expect(drafts.statusCode).toBe(409);
   });
 });
 

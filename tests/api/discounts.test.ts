@@ -225,6 +225,36 @@ describe('discount codes', () => {
     expect(row).toContain('2.00');
   });
 
+  it('the confirmation mail has the exact discount row: "Discount (CODE)" and the amount off, negative; at 0 for free shipping; none without a code', async () => {
+    const fixed = await made({ kind: 'fixed', value: 2 });
+    const freeShipping = await made({ kind: 'free_shipping' });
+    const confirmation = async (buyer: MadeUser) => {
+      const rows = await t.database.db.select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
+      expect(rows.map((row) => row.subject.replace(/#\d+/, '#N'))).toEqual([expect.stringMatching(/^Your order #N at /)]);
+      return rows[0] as { text: string; html: string };
+    };
+    const money = (row: string) => `<td style="padding:4px 8px;text-align:right">${row}</td>`;
+
+    const withCode = await makeUser(t.database.db);
+    await placed(withCode, fixed.code.toLowerCase(), [book, 1], [toy, 2]);
+    const mail = await confirmation(withCode);
+    expect(mail.text).toContain(
+      [`  1 × ${book.name} — $20.00`, `  2 × ${toy.name} — $25.00`, `  Discount (${fixed.code}): -$2.00`, '  Total: $43.00', ''].join('\n'),
+    );
+    expect(mail.html).toContain(`<td colspan="3" style="padding:4px 8px;text-align:right">Discount (${fixed.code})</td>${money('-$2.00')}</tr>`);
+
+    const withFreeShipping = await makeUser(t.database.db);
+    await placed(withFreeShipping, freeShipping.code, [book, 1]);
+    expect((await confirmation(withFreeShipping)).text).toContain([`  1 × ${book.name} — $20.00`, `  Discount (${freeShipping.code}): $0.00`, '  Total: $20.00', ''].join('\n'));
+
+    const withoutCode = await makeUser(t.database.db);
+    expect((await order(withoutCode, undefined, [book, 1])).statusCode).toBe(201);
+    const plain = await confirmation(withoutCode);
+    expect(plain.text).toContain([`  1 × ${book.name} — $20.00`, '  Total: $20.00', ''].join('\n'));
+    expect(plain.text).not.toContain('Discount');
+    expect(plain.html).not.toContain('Discount');
+  });
+
   describe('the owner', () => {
     it('lists codes with their uses and revenue, searched, paged', async () => {
       const code = await made({ kind: 'fixed', value: 1, code: fresh('LISTED') });

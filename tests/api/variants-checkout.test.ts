@@ -205,6 +205,89 @@ describe('checkout per variant', () => {
     expect(await stocks(product.id)).toEqual(after);
   });
 
+  it('entries naming only the product fill its variants in order after the named ones took theirs; lines follow the cart by product', async () => {
+    // In variant order: S / Red 2, S / Blue 0 (not in stock), M / Red 3, M / Blue 1, L / Red 4, L / Blue 2.
+    const stockOf: Record<string, number> = { 'S Red': 2, 'S Blue': 0, 'M Red': 3, 'M Blue': 1, 'L Red': 4, 'L Blue': 2 };
+    const { product, variant } = await makeTee('Fill Tee', (size, colour) => stockOf[`${size} ${colour}`] ?? -1);
+    const mug = await makeProduct(t.database.db, { categoryId, name: 'Fill Mug', price: 4, quantity: 5 });
+    const cup = await makeProduct(t.database.db, { categoryId, name: 'Fill Cup', price: 3, quantity: 5 });
+    const buyer = await makeUser(t.database.db);
+    const [sRed, sBlue, mRed, mBlue, lRed, lBlue] = [variant('S', 'Red'), variant('S', 'Blue'), variant('M', 'Red'), variant('M', 'Blue'), variant('L', 'Red'), variant('L', 'Blue')];
+    const tee = (v?: Variant) => ({ _id: String(product.id), ...(v ? { variant: v._id } : {}) });
+    const res = await checkout(buyer, [
+      { _id: String(mug.id) },
+      tee(mBlue),
+      { _id: String(cup.id) },
+      ...Array.from({ length: 6 }, () => tee()),
+      tee(mRed),
+      { _id: String(mug.id) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = Number(res.json().order._id);
+    // The named M / Blue takes its only unit and M / Red one of 3; the 6 unnamed units take S / Red's 2, M / Red's 2
+    // left (joining its line), skip M / Blue (none left after the named unit) and take 2 of L / Red's 4; L / Blue
+    // gets no line. The mug (first in the cart) comes first, the tee's lines next (named first), the cup last.
+    const lines = await t.database.db
+      .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    const mugVariant = Number(Object.keys((await stocks(mug.id)).variants)[0]);
+    const cupVariant = Number(Object.keys((await stocks(cup.id)).variants)[0]);
+    expect(lines).toEqual([
+      { productId: mug.id, variantId: mugVariant, quantity: 2 },
+      { productId: product.id, variantId: Number(mBlue._id), quantity: 1 },
+      { productId: product.id, variantId: Number(mRed._id), quantity: 3 },
+      { productId: product.id, variantId: Number(sRed._id), quantity: 2 },
+      { productId: product.id, variantId: Number(lRed._id), quantity: 2 },
+      { productId: cup.id, variantId: cupVariant, quantity: 1 },
+    ]);
+    const after = await stocks(product.id);
+    expect([sRed, sBlue, mRed, mBlue, lRed, lBlue].map((v) => after.variants[v._id])).toEqual([0, 0, 0, 0, 2, 2]);
+    expect(after.quantity).toBe(4);
+    // The confirmation mail lists the same lines in the same order.
+    const [mail] = await t.database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
+    expect(mail?.text).toContain(
+      [
+        '  2 × Fill Mug — $8.00',
+        '  1 × Fill Tee — M / Blue — $12.50',
+        '  3 × Fill Tee — M / Red — $37.50',
+        '  2 × Fill Tee — S / Red — $20.00',
+        '  2 × Fill Tee — L / Red — $30.00',
+        '  1 × Fill Cup — $3.00',
+        '  Total: $111.00',
+      ].join('\n'),
+    );
+  });
+
+  it('short of stock: the message counts the units of a product its named entries left, per product, and says sold out at none', async () => {
+    // S / Red 2, S / Blue 1, M / Red 0, M / Blue 3, L / Red 0, L / Blue 0: 6 units. The cap has 5.
+    const stockOf: Record<string, number> = { 'S Red': 2, 'S Blue': 1, 'M Blue': 3 };
+    const { product, variant } = await makeTee('Short Tee', (size, colour) => stockOf[`${size} ${colour}`] ?? 0);
+    const cap = await makeProduct(t.database.db, { categoryId, name: 'Short Cap', price: 4, quantity: 5 });
+    const buyer = await makeUser(t.database.db);
+    const [sRed, sBlue, mRed, mBlue] = [variant('S', 'Red'), variant('S', 'Blue'), variant('M', 'Red'), variant('M', 'Blue')];
+    const tee = (v?: Variant) => ({ _id: String(product.id), ...(v ? { variant: v._id } : {}) });
+    const before = await snapshotDatabase(t.database.db);
+    // Three named S / Red (2 in stock) leave it none: the 5 unnamed find S / Blue's 1 and M / Blue's 3, 4 in all;
+    // the cap, unnamed too, has enough and is not named (nor counted with the tee).
+    const short = await checkout(buyer, [tee(sRed), tee(sRed), tee(sRed), tee(mRed), ...Array.from({ length: 5 }, () => tee()), { _id: String(cap.id) }]);
+    expect(short.json()).toEqual({
+      success: false,
+      message: 'Not enough stock: Short Tee — S / Red (only 2 left), Short Tee — M / Red (sold out), Short Tee (only 4 left)',
+    });
+    expect(short.statusCode).toBe(409);
+    // Every unit in stock named: one more unnamed is sold out.
+    const none = await checkout(buyer, [tee(sRed), tee(sRed), tee(sBlue), tee(mBlue), tee(mBlue), tee(mBlue), tee()]);
+    expect(none.json()).toEqual({ success: false, message: 'Not enough stock: Short Tee (sold out)' });
+    expect(none.statusCode).toBe(409);
+    // Two products short at once: a named variant, then each product's unnamed units with its own count, in the cart's
+    // order (S / Blue, named twice, has 1: none of it counts for the unnamed units).
+    const both = await checkout(buyer, [...Array.from({ length: 6 }, () => ({ _id: String(cap.id) })), tee(sBlue), tee(sBlue), ...Array.from({ length: 6 }, () => tee())]);
+    expect(both.json()).toEqual({ success: false, message: 'Not enough stock: Short Tee — S / Blue (only 1 left), Short Cap (only 5 left), Short Tee (only 5 left)' });
+    expect(await snapshotDatabase(t.database.db)).toEqual(before);
+  });
+
   it('a variant that is not the product\'s, or not an id, is refused with 400 naming the field; nothing changes', async () => {
     const tee = await makeTee('Field Tee', () => 2);
     const other = await makeTee('Other Tee', () => 2);

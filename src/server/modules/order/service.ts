@@ -139,6 +139,7 @@ async function planLines(tx: Db | Tx, entries: CartEntry[], stock: repo.StockRow
     if (entry.variantId === null) continue;
     const variant = variants.get(entry.variantId);
     if (!variant || variant.productId !== entry.productId) {
+      // Stryker disable next-line StringLiteral,OptionalChaining: unreachable: every entry's product is among the locked ones (checkout and planCart answer 404 before), so its name is always there
       const product = byProduct.get(entry.productId)?.name ?? `product ${entry.productId}`;
       throw badRequest(`cart.${index}.variant: ${entry.variantId} is not a variant of ${product}`);
     }
@@ -146,6 +147,7 @@ async function planLines(tx: Db | Tx, entries: CartEntry[], stock: repo.StockRow
   }
   for (const line of lines.values()) {
     if (line.variant.stock < line.quantity) {
+      // Stryker disable next-line OptionalChaining: a variant's product is always among the locked ones (its entry's, checked above)
       short.push(`${productVariantName(byProduct.get(line.variant.productId)?.name ?? '', line.variant.title)} (${stockWord(line.variant.stock)})`);
     }
   }
@@ -163,6 +165,7 @@ async function planLines(tx: Db | Tx, entries: CartEntry[], stock: repo.StockRow
         left -= Math.min(free, left);
       }
     }
+    // Stryker disable next-line OptionalChaining: every entry's product is among the locked ones (checkout and planCart answer 404 before)
     if (left > 0) short.push(`${byProduct.get(productId)?.name ?? ''} (${stockWord(available)})`);
   }
   if (short.length > 0) throw conflict(`Not enough stock: ${short.join(', ')}`);
@@ -198,6 +201,7 @@ export type PlannedLine = repo.NewOrderItem & { weightGrams: number; taxClass: T
 /** The engine's lines of planned order lines (one per variant; its id the variant's). */
 export const pricingLines = (planned: PlannedLine[]): PricingLine[] =>
   planned.map((line) => ({
+    // Stryker disable next-line LogicalOperator,StringLiteral: every planned line has its variant (planLines takes variants only); the engine only echoes a line's id, which the quote and the order match back by index
     id: String(line.variantId ?? `p${line.productId}`),
     productId: line.productId,
     categoryId: line.categoryId,
@@ -253,6 +257,7 @@ export function orderExtras(pricing: Pricing, code?: string): { label: string; a
 export type PricingShopLoader = () => Promise<Shop>;
 
 /** A shop without zones: no shipping, no tax (the shop as it was before zones). */
+// Stryker disable next-line ObjectLiteral,StringLiteral,BooleanLiteral,ArrayDeclaration: unreachable in the shop: app.ts always gives its loader; this default serves only a service made without one (a test's, which places no order)
 const noZones: PricingShopLoader = async () => ({ ...shopMoney(), timeZone: 'UTC', pricesIncludeTax: false, zones: [] });
 
 /**
