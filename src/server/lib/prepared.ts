@@ -73,3 +73,18 @@ export function executeNamed(db: Db | Tx, query: SQL): Promise<unknown> {
   }
   return db._.session.prepareQuery(built, undefined, name, false).execute();
 }
+
+/**
+ * Writes that need nothing of each other's, in one round trip: each a data-modifying statement without a
+ * WITH of its own, run as the CTEs of one named statement. PostgreSQL runs every one, referenced or not, on
+ * the statement's one snapshot: none sees another's rows, so each must read only rows written before it.
+ */
+export async function executeTogether(db: Db | Tx, writes: SQL[]): Promise<void> {
+  const [only] = writes;
+  if (only === undefined) return;
+  if (writes.length === 1) {
+    await executeNamed(db, only);
+    return;
+  }
+  await executeNamed(db, sql`with ${sql.join(writes.map((write, index) => sql`${sql.raw(`write_${index}`)} as (${write})`), sql`, `)} select 1`);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { arrayParam, executeNamed } from '../../lib/prepared.ts';
 import { auditLog, categories, products, users } from '../../db/schema.ts';
@@ -32,19 +32,23 @@ export async function recordChange(tx: Db | Tx, actor: Actor, entry: AuditEntry)
  */
 export async function recordChanges(tx: Db | Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 1000) {
-    const chunk = entries.slice(start, start + 1000);
-    const column = (value: (entry: AuditEntry) => unknown) => arrayParam(chunk.map(value));
-    const json = (value: Record<string, unknown> | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
-    await executeNamed(
-      tx,
-      sql`insert into ${auditLog} (actor_id, actor_name, address, action, entity, entity_id, before, after)
-        select ${actor.id}::int, ${actor.name}::text, ${actor.address}::text, entry.action, entry.entity, entry.entity_id, entry.before, entry.after
-        from unnest(${column((entry) => entry.action)}::text[], ${column((entry) => entry.entity)}::text[], ${column((entry) => entry.entityId)}::int[],
-          ${column((entry) => json(entry.before))}::jsonb[], ${column((entry) => json(entry.after))}::jsonb[])
-          with ordinality as entry(action, entity, entity_id, before, after, position)
-        order by entry.position`,
-    );
+    await executeNamed(tx, auditInsert(actor, entries.slice(start, start + 1000)));
   }
+}
+
+/**
+ * The insert of some records (a thousand at most), as one statement whose text is the same whatever their
+ * number (the entries as arrays): run alone (recordChanges) or with an order's other writes (executeTogether).
+ */
+export function auditInsert(actor: Actor, entries: AuditEntry[]): SQL {
+  const column = (value: (entry: AuditEntry) => unknown) => arrayParam(entries.map(value));
+  const json = (value: Record<string, unknown> | null | undefined) => (value === null || value === undefined ? null : JSON.stringify(value));
+  return sql`insert into ${auditLog} (actor_id, actor_name, address, action, entity, entity_id, before, after)
+    select ${actor.id}::int, ${actor.name}::text, ${actor.address}::text, entry.action, entry.entity, entry.entity_id, entry.before, entry.after
+    from unnest(${column((entry) => entry.action)}::text[], ${column((entry) => entry.entity)}::text[], ${column((entry) => entry.entityId)}::int[],
+      ${column((entry) => json(entry.before))}::jsonb[], ${column((entry) => json(entry.after))}::jsonb[])
+      with ordinality as entry(action, entity, entity_id, before, after, position)
+    order by entry.position`;
 }
 
 /** What happened to one thing (an order's history), oldest first. */

@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
  * below (the record exists exactly when the change does), and read an order's history.
  */
 export type { Actor, AuditEntry, AuditFilter, AuditRow } from './repo.ts';
-export { historyOf, recordChange, recordChanges, systemActor } from './repo.ts';
+export { auditInsert, historyOf, recordChange, recordChanges, systemActor } from './repo.ts';
 
 /** The fields that differ, before and after (what the audit log keeps of an update). */
 export function changedFields(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
-import { executeNamed, preparedOnce } from '../../lib/prepared.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { cartLines, carts, categories, productPhotos, products, productVariantPhotos, productVariants } from '../../db/schema.ts';
 
 /** Whose cart: a signed-in user's, or a guest's (by the SHA-256 of its cookie's id). */
@@ -220,20 +220,20 @@ export async function mergeGuestCart(tx: Tx, tokenHash: string, userId: number, 
 
 /**
  * Lines an order bought leave the buyer's cart: a line's units less the units ordered (none left: removed).
- * One statement (so atomic without a transaction of its own): the lines bought whole are deleted, the others
- * lowered; the two sets are apart (`<=` and `>`), so no row is both deleted and updated.
+ * Two writes for executeTogether, run in the order's transaction after its lines are written (they read
+ * them): the lines bought whole are deleted, the others lowered; the two sets are apart (`<=` and `>`), so no
+ * row is both deleted and updated.
  */
-export async function removeOrdered(db: Db | Tx, owner: CartOwner, orderId: number): Promise<void> {
-  const whose = 'userId' in owner ? sql`c.user_id = ${owner.userId}` : sql`c.token_hash = ${owner.tokenHash}`;
-  await executeNamed(db, sql`with ordered as (
-      select variant_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId} and variant_id is not null group by variant_id
-    ), lines as (
-      select l.id, l.quantity - o.quantity as left_over from ${cartLines} l join ${carts} c on c.id = l.cart_id join ordered o on o.variant_id = l.variant_id
-      where ${whose}
-    ), removed as (
-      delete from ${cartLines} where id in (select id from lines where left_over <= 0)
-    )
-    update ${cartLines} l set quantity = lines.left_over from lines where l.id = lines.id and lines.left_over > 0`);
+export function orderedOutWrites(owner: CartOwner, orderId: number): SQL[] {
+  const whose = 'userId' in owner ? sql`c.user_id = ${owner.userId}::int` : sql`c.token_hash = ${owner.tokenHash}::text`;
+  const lines = (leftOver: SQL) => sql`select l.id, l.quantity - o.quantity as left_over from ${cartLines} l join ${carts} c on c.id = l.cart_id
+    join (select variant_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}::int and variant_id is not null group by variant_id) o
+      on o.variant_id = l.variant_id
+    where ${whose} and l.quantity - o.quantity ${leftOver}`;
+  return [
+    sql`delete from ${cartLines} where id in (select id from (${lines(sql`<= 0`)}) bought)`,
+    sql`update ${cartLines} l set quantity = lowered.left_over from (${lines(sql`> 0`)}) lowered where l.id = lowered.id`,
+  ];
 }
 
 /** Guests' carts not changed for `days` days are forgotten. */

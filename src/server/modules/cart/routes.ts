@@ -114,8 +114,8 @@ export function withCartOnSignIn<H extends Pick<Handlers, 'login' | 'register'>>
 export function cartOrderedOut(carts: CartService): PlacingExtras {
   const out =
     (owner: CartOwner): WhilePlacing =>
-    (tx, orderId) =>
-      carts.orderPlaced(tx, owner, orderId);
+    (orderId) =>
+      carts.orderPlaced(owner, orderId);
   return {
     user: (request) => (request.currentUser ? out({ userId: request.currentUser.id }) : undefined),
     guest: (request) => {

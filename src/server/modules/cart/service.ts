@@ -89,8 +89,8 @@ export function createCartService(db: Db) {
       return db.transaction((tx) => repo.mergeGuestCart(tx, tokenHash, userId, CART_LINE_MAX));
     },
 
-    /** What an order bought leaves the buyer's cart (an account's, or a guest's under its cookie), in the order's transaction. */
-    orderPlaced: (tx: Tx, owner: CartOwner, orderId: number) => repo.removeOrdered(tx, owner, orderId),
+    /** What an order bought leaves the buyer's cart (an account's, or a guest's under its cookie): writes for the order's transaction. */
+    orderPlaced: (owner: CartOwner, orderId: number) => repo.orderedOutWrites(owner, orderId),
 
     prune: () => repo.pruneGuestCarts(db, GUEST_CART_DAYS),
   };

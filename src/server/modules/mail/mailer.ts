@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../../domain/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cancelUnsentMail, enqueueMail, enqueueMails } from './repo.ts';
+import type { SQL } from 'drizzle-orm';
+import { cancelUnsentMail, enqueueMail, mailsInsert } from './repo.ts';
 import * as templates from './templates.ts';
 
 export interface MailerOptions extends Omit<templates.MailContext, 'contact'> {
@@ -38,10 +39,10 @@ export function createMailer(options: MailerOptions) {
     return { context: { ...context, contact }, replyTo: contact.email || null };
   }
   return {
-    async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<void> {
+    /** The insert of an order's mails, to run with its other writes: the buyer's confirmation and the owner's notice in one statement. */
+    async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<SQL> {
       const shopper = await shopperContext(tx);
-      // The buyer's confirmation and the owner's notice in one statement.
-      await enqueueMails(tx, [
+      return mailsInsert([
         { kind: 'order-confirmation', toAddress: order.buyer.email, replyTo: shopper.replyTo, ...templates.orderConfirmation(shopper.context, order) },
         ...(options.ownerEmail ? [{ kind: 'new-order', toAddress: options.ownerEmail, replyTo: null, ...templates.newOrderNotice(context, order) }] : []),
       ]);

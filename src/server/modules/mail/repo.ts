@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { MailSort, MailStatus } from '../../../contract/mail.ts';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { arrayParam, executeNamed } from '../../lib/prepared.ts';
+import { type Db, type Tx } from '../../db/client.ts';
+import { arrayParam } from '../../lib/prepared.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 
@@ -32,24 +32,17 @@ export async function enqueueMail(tx: Db | Tx, mail: NewMail, delaySeconds = 0):
   return row?.id ?? 0;
 }
 
-/** Several mails due now, in one statement (an order's confirmation and the owner's notice): their ids in order. */
-export async function enqueueMails(tx: Db | Tx, mails: NewMail[]): Promise<number[]> {
-  if (mails.length === 0) return [];
-  // Every order writes one or two: one named statement whatever their number (the mails as arrays).
+/**
+ * The insert of several mails due now, as one statement whose text is the same whatever their number (the
+ * mails as arrays): run with an order's other writes (executeTogether).
+ */
+export function mailsInsert(mails: NewMail[]): SQL {
   const column = (key: keyof NewMail) => arrayParam(mails.map((mail) => mail[key] ?? null));
-  const result = await executeNamed(
-    tx,
-    sql`insert into ${mailOutbox} (kind, to_address, subject, text, html, reply_to)
-      select mail.kind, mail.to_address, mail.subject, mail.text, mail.html, mail.reply_to
-      from unnest(${column('kind')}::text[], ${column('toAddress')}::text[], ${column('subject')}::text[], ${column('text')}::text[],
-        ${column('html')}::text[], ${column('replyTo')}::text[]) with ordinality as mail(kind, to_address, subject, text, html, reply_to, position)
-      order by mail.position
-      returning id`,
-  );
-  // Ids are given in the order the rows are written.
-  return rowsOf<{ id: number }>(result)
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b);
+  return sql`insert into ${mailOutbox} (kind, to_address, subject, text, html, reply_to)
+    select mail.kind, mail.to_address, mail.subject, mail.text, mail.html, mail.reply_to
+    from unnest(${column('kind')}::text[], ${column('toAddress')}::text[], ${column('subject')}::text[], ${column('text')}::text[],
+      ${column('html')}::text[], ${column('replyTo')}::text[]) with ordinality as mail(kind, to_address, subject, text, html, reply_to, position)
+    order by mail.position`;
 }
 
 /**

@@ -9,11 +9,13 @@ import type { OrderStatus } from '../../../domain/order-status.ts';
 import { productVariantName } from '../../../domain/variants.ts';
 import { countryName } from '../../../domain/address.ts';
 import { type Address, type CodeStanding, type DiscountCode, type Pricing, type PricingLine, priceCart, type Shop, type TaxClass } from '../../../domain/pricing.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { listWindow, listWithTotal } from '../../lib/paging.ts';
+import { executeTogether } from '../../lib/prepared.ts';
 import { type PaymentProvider, type PaymentSession, PaymentRejectedError, PaymentUnavailableError } from '../../payments/provider.ts';
-import { type Actor, historyOf, recordChange, systemActor } from '../audit/service.ts';
+import { type Actor, auditInsert, historyOf, recordChange, systemActor } from '../audit/service.ts';
 import { createDiscountCheckout, type DiscountCheckout } from '../discount/checkout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentMailKind } from '../mail/templates.ts';
@@ -84,8 +86,11 @@ export interface CheckoutOptions extends DeliveryChoice {
   whilePlacing?: WhilePlacing | undefined;
 }
 
-/** Writes made in an order's transaction after its rows (so they commit, or not, with it). */
-export type WhilePlacing = (tx: Tx, orderId: number) => Promise<void>;
+/**
+ * Writes made in an order's transaction after its rows (so they commit, or not, with it), with its mails and
+ * audit record in one round trip (executeTogether: each reads only rows written before it).
+ */
+export type WhilePlacing = (orderId: number) => SQL[];
 
 /** A path with a query parameter added before its fragment (the guest page's token is in the fragment). */
 const withQuery = (path: string, query: string) => {
@@ -758,7 +763,7 @@ export function createOrderService(
         // page), with the buyer this transaction has.
         const order: repo.OrderRow = { ...written.order, buyer: { id: buyer.id, name: buyer.name, email: buyer.email, guest: buyer.guest === true } };
         const placed = { order, items: written.items, live, taxLines: written.taxLines };
-        await mailer.orderPlaced(tx, {
+        const mails = await mailer.orderPlaced(tx, {
           id: orderId,
           createdAt: placed.order.createdAt,
           lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
@@ -768,14 +773,17 @@ export function createOrderService(
           buyer: { name: buyer.name, email: buyer.email },
           ...(pageOf ? { link: `${payments.publicUrl}${pageOf(orderId)}` } : {}),
         });
-        await recordChange(tx, actor, {
-          action: 'order.placed',
-          entity: 'order',
-          entityId: orderId,
-          after: { status: placed.order.status, totalCents, paymentMethod: chosen, ...(discount ? { discountCode: discount.code, discountMinor: discount.total } : {}) },
-        });
+        const audit = auditInsert(actor, [
+          {
+            action: 'order.placed',
+            entity: 'order',
+            entityId: orderId,
+            after: { status: placed.order.status, totalCents, paymentMethod: chosen, ...(discount ? { discountCode: discount.code, discountMinor: discount.total } : {}) },
+          },
+        ]);
+        // The mails, the audit record and the cart's ordered lines in one round trip.
+        await executeTogether(tx, [mails, audit, ...(whilePlacing ? whilePlacing(orderId) : [])]);
         if (chosen === 'bank_transfer') await paymentMail(tx, orderId, 'payment-bank-details', totalCents);
-        if (whilePlacing) await whilePlacing(tx, orderId);
         return placed;
       });
       const page = placed.live[0];
