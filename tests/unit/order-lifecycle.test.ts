@@ -252,6 +252,26 @@ describe('bank transfer and cash on delivery', () => {
     ]);
   });
 
+  it('only cash is paid at the door: a transfer delivered still waits for its payment, and a refunded cash order keeps its refund', () => {
+    expect(allowed(order({ method: 'bank_transfer', fulfilment: 'shipped' }), fulfil('delivered'))).toEqual({
+      state: order({ method: 'bank_transfer', fulfilment: 'delivered' }),
+      effects: [],
+    });
+    // Paid before it was handed over, then partly refunded: delivering it changes the payment no more.
+    const refundedCash = order({ method: 'cash_on_delivery', fulfilment: 'shipped', payment: 'partially_refunded', refundedMinor: 2_500 });
+    expect(allowed(refundedCash, fulfil('delivered'))).toEqual({ state: { ...refundedCash, fulfilment: 'delivered' }, effects: [] });
+    // Handed over and paid: no other effect than the payment.
+    expect(allowed(order({ method: 'cash_on_delivery', fulfilment: 'shipped' }), fulfil('delivered')).effects).toEqual([]);
+  });
+
+  it('a transfer or cash order refunded in full is neither shipped nor delivered', () => {
+    for (const method of ['bank_transfer', 'cash_on_delivery'] as PaymentMethod[]) {
+      const refunded = order({ method, fulfilment: 'processing', payment: 'refunded', refundedMinor: 10_000 });
+      expect(refused(refunded, fulfil('shipped'))).toBe('This order is refunded: it cannot be shipped');
+      expect(refused(refunded, fulfil('delivered'))).toBe('This order is refunded: it cannot be delivered');
+    }
+  });
+
   it('unpaid and cancelled: stock back, payment still pending, and may be reopened with its stock taken again', () => {
     for (const method of ['cash_on_delivery', 'bank_transfer'] as PaymentMethod[]) {
       const cancelled = allowed(order({ method }), fulfil('cancelled'));
