@@ -10,7 +10,9 @@ import {
   type OrderAction,
   type OrderEffect,
   type OrderState,
+  PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  PAYMENT_STEPS,
   paymentSucceeded,
   type PaymentMethod,
   type PaymentStatus,
@@ -127,6 +129,12 @@ describe('a card order', () => {
       state: order({ payment: 'failed', fulfilment: 'cancelled' }),
       effects: [{ type: 'release_stock' }],
     });
+  });
+
+  it('cancelled by the owner before its page expired: the expiry records the payment as ended and gives no stock back twice', () => {
+    const cancelled = order({ fulfilment: 'cancelled' });
+    expect(allowed(cancelled, { type: 'payment_expired' })).toEqual({ state: order({ payment: 'expired', fulfilment: 'cancelled' }), effects: [] });
+    expect(allowed(cancelled, { type: 'payment_failed' })).toEqual({ state: order({ payment: 'failed', fulfilment: 'cancelled' }), effects: [] });
   });
 
   it('keeps a payment when a late expiry of another page arrives, and ends once', () => {
@@ -378,5 +386,41 @@ describe('events in any order, any number of times', () => {
       ['expired', 'refunded'],
     ];
     expect([...steps].sort()).toEqual(allowedSteps.map(([a, b]) => `${a}→${b}`).sort());
+  });
+});
+
+describe('every decision, from every state', () => {
+  it("moves the payment only along the payment table's steps (through `paid` for a late payment refunded at once)", () => {
+    const actions: OrderAction[] = [
+      ...FULFILMENT_STATUSES.map(fulfil),
+      paidBy('provider'),
+      paidBy('owner'),
+      { type: 'payment_failed' },
+      { type: 'payment_expired' },
+      { type: 'refund', amountMinor: 2_500 },
+      { type: 'refund', amountMinor: 10_000 },
+    ];
+    const step = (from: PaymentStatus, to: PaymentStatus) => from === to || PAYMENT_STEPS[from].includes(to);
+    const moves = new Set<string>();
+    let decided = 0;
+    for (const method of PAYMENT_METHODS) {
+      for (const fulfilment of FULFILMENT_STATUSES) {
+        for (const payment of PAYMENT_STATUSES) {
+          const refundedMinor = payment === 'refunded' ? 10_000 : payment === 'partially_refunded' ? 2_500 : 0;
+          const state = order({ method, fulfilment, payment, refundedMinor });
+          for (const action of actions) {
+            const decision = decide(state, action);
+            decided += 1;
+            if (!decision.ok || !decision.changed) continue;
+            const to = decision.state.payment;
+            expect(step(payment, to) || (step(payment, 'paid') && step('paid', to)), `${method} ${fulfilment} ${payment} → ${to}`).toBe(true);
+            moves.add(`${payment}→${to}`);
+          }
+        }
+      }
+    }
+    expect(decided).toBe(PAYMENT_METHODS.length * FULFILMENT_STATUSES.length * PAYMENT_STATUSES.length * actions.length);
+    // Every step of the table is taken by some decision.
+    for (const [from, tos] of Object.entries(PAYMENT_STEPS)) for (const to of tos) expect(moves, `${from}→${to}`).toContain(`${from}→${to}`);
   });
 });
