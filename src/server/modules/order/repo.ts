@@ -202,6 +202,25 @@ export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { pr
   const productIds = [...new Set(moves.map((move) => move.productId))].sort((a, b) => a - b);
   // The checkout locked them already (lockProducts, the same order): no second round trip.
   if (!options.productsLocked) await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
+  const plan = stockMovePlan(moves);
+  if (!plan.variants) {
+    await adjustStock(tx, plan.productChanges);
+    return [];
+  }
+  const result = await executeNamed(tx, sql`with ${plan.variants.ctes} select id from moved`);
+  return plan.variants.short(rowsOf<{ id: number }>(result).map((row) => Number(row.id)));
+}
+
+/**
+ * A stock move as one statement's CTEs: `moved`, the variants' conditional moves (each answers its id), then
+ * `adjusted`, the products' moves, taken only when every variant move that takes units was applied. A
+ * variant given units back that is gone since gives them to its product (the trigger passes them on to the
+ * product's first variant). `variants` is null when no move names a variant (then only productChanges).
+ */
+function stockMovePlan(moves: StockMove[]): {
+  productChanges: { productId: number; delta: number }[];
+  variants: { ctes: SQL; short: (movedIds: number[]) => StockMove[] } | null;
+} {
   const perVariant = new Map<number, StockMove>();
   for (const move of moves) {
     if (move.variantId === null) continue;
@@ -212,13 +231,7 @@ export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { pr
   const perProduct = new Map<number, number>();
   for (const move of moves) perProduct.set(move.productId, (perProduct.get(move.productId) ?? 0) + move.delta);
   const productChanges = [...perProduct].filter(([, delta]) => delta !== 0).map(([productId, delta]) => ({ productId, delta }));
-  if (perVariant.size === 0) {
-    await adjustStock(tx, productChanges);
-    return [];
-  }
-  // One statement: the variants' conditional moves, then (in the same round trip) the products' moves, taken
-  // only when every variant move that takes units was applied. A variant given units back that is gone since
-  // gives them to its product (the trigger passes them on to the product's first variant).
+  if (perVariant.size === 0) return { productChanges, variants: null };
   const variantValues = sql.join(
     [...perVariant.values()].map((move) => sql`(${move.variantId}::int, ${move.productId}::int, ${move.delta}::int)`),
     sql`, `,
@@ -235,14 +248,22 @@ export async function moveVariantStock(tx: Tx, moves: StockMove[], options: { pr
           update ${products} set quantity = ${products.quantity} + change.delta, updated_at = now()
           from (values ${productValues}) as change(id, delta)
           where ${products.id} = change.id and (select count(*) from moved where moved.delta < 0) = ${taking})`;
-  const result = await executeNamed(tx, sql`with moved as (
+  const ctes = sql`moved as (
       update ${productVariants} set stock = ${productVariants.stock} + change.delta
       from (values ${variantValues}) as change(id, product_id, delta)
       where ${productVariants.id} = change.id and ${productVariants.productId} = change.product_id and ${productVariants.stock} + change.delta >= 0
-      returning ${productVariants.id} as id, change.delta as delta)${adjusted}
-    select id from moved`);
-  const moved = new Set((result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id)));
-  return [...perVariant.values()].filter((move) => move.delta < 0 && !moved.has(move.variantId as number));
+      returning ${productVariants.id} as id, change.delta as delta)${adjusted}`;
+  return {
+    productChanges,
+    variants: {
+      ctes,
+      // The moves that could not be taken: short, or the variant gone.
+      short: (movedIds) => {
+        const moved = new Set(movedIds);
+        return [...perVariant.values()].filter((move) => move.delta < 0 && !moved.has(move.variantId as number));
+      },
+    },
+  };
 }
 
 export interface NewOrderItem {
@@ -344,16 +365,21 @@ export async function insertOrder(
   paymentMethod: PaymentMethod = 'cash_on_delivery',
   figures?: OrderFigures,
   discount: { minor: number; code: string } | null = null,
-): Promise<{ order: Omit<OrderRow, 'buyer'>; items: OrderItemRow[]; taxLines: OrderTaxLineRow[] }> {
-  // One named statement (its text is the same for every order: the lines and tax lines are arrays), so one
-  // round trip and a plan kept per connection: the order, its tax lines and its lines, answered as JSON (the
-  // same numbers and times on both engines, whatever their drivers make of bigint and timestamps).
+  stockMoves: StockMove[] = [],
+): Promise<{ order: Omit<OrderRow, 'buyer'>; items: OrderItemRow[]; taxLines: OrderTaxLineRow[]; short: StockMove[] }> {
+  // One named statement (its text is the same for every order of as many lines: the lines and tax lines are
+  // arrays), so one round trip and a plan kept per connection: the stock move (the products are locked by the
+  // caller), the order, its tax lines and its lines, answered as JSON (the same numbers and times on both
+  // engines, whatever their drivers make of bigint and timestamps). A move that could not be taken is
+  // answered in `short`: the caller refuses, and its transaction's rollback takes the order back with it.
+  const stock = stockMovePlan(stockMoves);
+  if (!stock.variants) await adjustStock(tx, stock.productChanges);
   const taxLines = figures?.taxLines ?? [];
   const column = (key: keyof NewOrderItem) => arrayParam(items.map((item) => item[key] ?? null));
   const taxColumn = (key: keyof OrderFigures['taxLines'][number]) => arrayParam(taxLines.map((line) => line[key]));
   const result = await executeNamed(
     tx,
-    sql`with placed as (
+    sql`with ${stock.variants ? sql`${stock.variants.ctes}, ` : sql``}placed as (
       insert into ${orders} (buyer_id, placed_from, payment_method, total_cents, currency, delivery_name, delivery_address,
         delivery_phone, discount_minor, discount_code, delivery_country, delivery_region, delivery_postcode, subtotal_minor,
         shipping_name, shipping_minor, tax_minor, tax_included)
@@ -384,9 +410,11 @@ export async function insertOrder(
         order by line.position
       returning id, order_id as "orderId", product_id as "productId", name, slug, description, unit_price_cents as "unitPriceCents",
         quantity, variant_id as "variantId", sku, variant_title as "variantTitle", photo_id as "photoId", discount_minor as "discountMinor")
-    select (select row_to_json(placed) from placed) as "order", (select json_agg(lines order by lines.id) from lines) as items`,
+    select (select row_to_json(placed) from placed) as "order", (select json_agg(lines order by lines.id) from lines) as items${
+      stock.variants ? sql`, (select json_agg(moved.id) from moved) as moved` : sql``
+    }`,
   );
-  const [written] = rowsOf<{ order: WrittenOrder | null; items: OrderItemRow[] | null }>(result);
+  const [written] = rowsOf<{ order: WrittenOrder | null; items: OrderItemRow[] | null; moved?: number[] | null }>(result);
   if (!written?.order) throw new Error('order insert returned nothing');
   const order = { ...written.order, createdAt: new Date(written.order.createdAt) };
   return {
@@ -394,6 +422,7 @@ export async function insertOrder(
     items: written.items ?? [],
     // The tax lines as written (they have no column of the database's own).
     taxLines: taxLines.map((line) => ({ ...line, orderId: order.id })),
+    short: stock.variants ? stock.variants.short((written.moved ?? []).map(Number)) : [],
   };
 }
 

@@ -719,19 +719,6 @@ export function createOrderService(
           const item = items[index];
           if (item) item.discountMinor = line.discount;
         });
-        const short = await repo.moveVariantStock(
-          tx,
-          items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
-          // Stryker disable next-line ObjectLiteral,BooleanLiteral: without it the rows this transaction locked above are locked again (a round trip, no other outcome)
-          { productsLocked: true },
-        );
-        // Stryker disable next-line BlockStatement: unreachable: planLines refused a short line already, and no stock can change since (every stock change takes the product locks held here first)
-        if (short.length > 0) {
-          // Stryker disable all: unreachable, as above
-          const names = items.filter((item) => short.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
-          throw conflict(`Not enough stock: ${names.join(', ')}`);
-        }
-        // Stryker restore all
         const given = choice.delivery;
         const delivery: repo.Delivery = given
           ? { name: given.name, address: deliveryText(given, shop.locale), phone: given.phone, country: given.country, region: given.region, postcode: given.postcode }
@@ -743,7 +730,26 @@ export function createOrderService(
           taxIncluded: pricing.taxIncluded,
           taxLines: pricing.taxes.map((line) => ({ taxClass: line.taxClass, rateBasisPoints: line.rate, baseMinor: line.base, amountMinor: line.amount })),
         };
-        const written = await repo.insertOrder(tx, buyer.id, delivery, totalCents, items, actor.address, chosen, figures, discount ? { minor: discount.total, code: discount.code } : null);
+        // The stock taken and the order written in one statement (the products are locked above).
+        const written = await repo.insertOrder(
+          tx,
+          buyer.id,
+          delivery,
+          totalCents,
+          items,
+          actor.address,
+          chosen,
+          figures,
+          discount ? { minor: discount.total, code: discount.code } : null,
+          items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
+        );
+        // Stryker disable next-line BlockStatement: unreachable: planLines refused a short line already, and no stock can change since (every stock change takes the product locks held here first)
+        if (written.short.length > 0) {
+          // Stryker disable all: unreachable, as above (the refusal rolls the order back with the transaction)
+          const names = items.filter((item) => written.short.some((move) => move.variantId === item.variantId)).map((item) => productVariantName(item.name, item.variantTitle));
+          throw conflict(`Not enough stock: ${names.join(', ')}`);
+        }
+        // Stryker restore all
         const orderId = written.order.id;
         if (claimed) await discounts.record(tx, claimed.id, orderId, buyer.email, pricing.discount);
         // A card order's payment page, made now: live until it is opened and paid, or expires.
