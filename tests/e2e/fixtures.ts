@@ -205,6 +205,10 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; h
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    // The page as it settles: a toast fading in is half transparent for a moment, and axe would measure
+    // its contrast mid-fade (endless animations, a spinner's, are not waited for).
+    const ending = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
