@@ -47,7 +47,7 @@ export async function walkJourneys(api: string, journey: Journey, options: { use
   const until = performance.now() + options.seconds * 1000;
   const think = () => options.thinkMs * (0.5 + Math.random());
   // BENCH_TRACE=file: every answer's start (s), call and latency (ms), one per line, to see when the slow ones come.
-  const trace: string[] | null = process.env.BENCH_TRACE ? [] : null;
+  const trace = process.env.BENCH_TRACE ? { file: process.env.BENCH_TRACE, lines: [] as string[] } : null;
   const user = async (index: number) => {
     await sleep(Math.random() * options.thinkMs);
     for (let n = 0; performance.now() < until; n++) {
@@ -57,7 +57,7 @@ export async function walkJourneys(api: string, journey: Journey, options: { use
         const ok = await send(api, step.request).catch(() => false);
         const result = results.get(step.call) ?? { call: step.call, latencies: [], errors: 0 };
         result.latencies.push(performance.now() - started);
-        if (trace) trace.push(`${((performance.timeOrigin + started) / 1000).toFixed(3)}\t${step.call}\t${(performance.now() - started).toFixed(2)}`);
+        if (trace) trace.lines.push(`${((performance.timeOrigin + started) / 1000).toFixed(3)}\t${step.call}\t${(performance.now() - started).toFixed(2)}`);
         if (!ok) result.errors += 1;
         results.set(step.call, result);
         await sleep(think());
@@ -65,7 +65,7 @@ export async function walkJourneys(api: string, journey: Journey, options: { use
     }
   };
   await Promise.all(Array.from({ length: options.users }, (_, index) => user(index)));
-  if (trace && process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, `${trace.join('\n')}\n`);
+  if (trace) writeFileSync(trace.file, `${trace.lines.join('\n')}\n`);
   return [...results.values()];
 }
 

@@ -47,7 +47,7 @@ import { createProductService } from './modules/product/service.ts';
 import { createVariantService } from './modules/product/variants-service.ts';
 import { toWireShopContent } from './modules/shop-content/mapper.ts';
 import { shopContentHandlers } from './modules/shop-content/routes.ts';
-import { createShopContentService, keptShopContact, SHOP_DETAILS_CHANNEL } from './modules/shop-content/service.ts';
+import { createShopContentService, keptShopContact } from './modules/shop-content/service.ts';
 import { settingsHandlers } from './modules/settings/routes.ts';
 import { createShopMoneyService } from './modules/settings/service.ts';
 import { userHandlers } from './modules/user/routes.ts';
@@ -56,7 +56,7 @@ import { registerAccessLog } from './plugins/access-log.ts';
 import { AnswerCache, createPreRouter, registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerReplayedOnHits } from './plugins/answer-cache/rules.ts';
 import { registerCalls } from './plugins/calls.ts';
-import { listenForCatalogueChanges } from './plugins/catalogue-changes.ts';
+import { CATALOGUE_CHANNEL, listenForCatalogueChanges } from './plugins/catalogue-changes.ts';
 import { registerDocs, registerDocsPage } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -111,7 +111,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   // The shop's contact details (Shop pages), as they are when each mail is written: shown in it, replies to
   // its e-mail (kept in memory until a change's notice).
   const contact = keptShopContact();
-  const stopContact = await contact.listen(database, SHOP_DETAILS_CHANNEL);
+  const stopContact = await contact.listen(database, CATALOGUE_CHANNEL);
   app.addHook('onClose', async () => stopContact());
   const mailer = createMailer({ shopName: env.SHOP_NAME, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL ?? env.ADMIN_EMAIL, contact: contact.get });
   const auth = createAuthService(db, tokens, mailer);

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AnswerCache } from './answer-cache.ts';
 
+/**
+ * The channel every change of the catalogue and of the shop's own content is told on (drizzle/0006, 0013):
+ * the answers, and what modules keep of that content (the mails' contact details), are dropped at its notice.
+ */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
 /** The channel a change of stock alone is told on, with its products' ids (drizzle/0026_stock_notices.sql). */
 const STOCK_CHANNEL = 'catalogue_stock';
 
@@ -23,7 +28,7 @@ export async function listenForCatalogueChanges(app: FastifyInstance, database: 
     heard[channel] = up;
     answers.setEnabled(heard.changes && heard.stock);
   };
-  const stopListening = await database.listen('catalogue_changed', {
+  const stopListening = await database.listen(CATALOGUE_CHANNEL, {
     onNotify: () => answers.invalidate(),
     onListening: (up) => listening('changes', up),
   });

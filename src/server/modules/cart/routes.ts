@@ -115,7 +115,7 @@ export function cartOrderedOut(carts: CartService): PlacingExtras {
   const out =
     (owner: CartOwner): WhilePlacing =>
     (orderId) =>
-      carts.orderPlaced(owner, orderId);
+      carts.orderedOutWrites(owner, orderId);
   return {
     user: (request) => (request.currentUser ? out({ userId: request.currentUser.id }) : undefined),
     guest: (request) => {

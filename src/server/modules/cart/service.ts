@@ -90,7 +90,7 @@ export function createCartService(db: Db) {
     },
 
     /** What an order bought leaves the buyer's cart (an account's, or a guest's under its cookie): writes for the order's transaction. */
-    orderPlaced: (owner: CartOwner, orderId: number) => repo.orderedOutWrites(owner, orderId),
+    orderedOutWrites: (owner: CartOwner, orderId: number) => repo.orderedOutWrites(owner, orderId),
 
     prune: () => repo.pruneGuestCarts(db, GUEST_CART_DAYS),
   };

@@ -40,7 +40,7 @@ export function createMailer(options: MailerOptions) {
   }
   return {
     /** The insert of an order's mails, to run with its other writes: the buyer's confirmation and the owner's notice in one statement. */
-    async orderPlaced(tx: Db | Tx, order: templates.MailOrder): Promise<SQL> {
+    async orderPlacedMails(tx: Db | Tx, order: templates.MailOrder): Promise<SQL> {
       const shopper = await shopperContext(tx);
       return mailsInsert([
         { kind: 'order-confirmation', toAddress: order.buyer.email, replyTo: shopper.replyTo, ...templates.orderConfirmation(shopper.context, order) },

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { MailSort, MailStatus } from '../../../contract/mail.ts';
-import { type Db, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { arrayParam } from '../../lib/prepared.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { likePattern } from '../../lib/like-pattern.ts';

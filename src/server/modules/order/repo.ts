@@ -355,17 +355,22 @@ export async function openOrdersAndLockProducts(
   };
 }
 
+/** An order as it is written: its buyer, where from, its lines and figures, and the stock it takes. */
+export interface NewOrder {
+  buyerId: number;
+  delivery: Delivery;
+  totalCents: number;
+  items: NewOrderItem[];
+  placedFrom: string;
+  paymentMethod: PaymentMethod;
+  figures: OrderFigures;
+  discount: { minor: number; code: string } | null;
+  stockMoves: StockMove[];
+}
+
 export async function insertOrder(
   tx: Tx,
-  buyerId: number,
-  delivery: Delivery,
-  totalCents: number,
-  items: NewOrderItem[],
-  placedFrom: string,
-  paymentMethod: PaymentMethod = 'cash_on_delivery',
-  figures?: OrderFigures,
-  discount: { minor: number; code: string } | null = null,
-  stockMoves: StockMove[] = [],
+  { buyerId, delivery, totalCents, items, placedFrom, paymentMethod, figures, discount, stockMoves }: NewOrder,
 ): Promise<{ order: Omit<OrderRow, 'buyer'>; items: OrderItemRow[]; taxLines: OrderTaxLineRow[]; short: StockMove[] }> {
   // One named statement (its text is the same for every order of as many lines: the lines and tax lines are
   // arrays), so one round trip and a plan kept per connection: the stock move (the products are locked by the
@@ -374,7 +379,7 @@ export async function insertOrder(
   // answered in `short`: the caller refuses, and its transaction's rollback takes the order back with it.
   const stock = stockMovePlan(stockMoves);
   if (!stock.variants) await adjustStock(tx, stock.productChanges);
-  const taxLines = figures?.taxLines ?? [];
+  const taxLines = figures.taxLines;
   const column = (key: keyof NewOrderItem) => arrayParam(items.map((item) => item[key] ?? null));
   const taxColumn = (key: keyof OrderFigures['taxLines'][number]) => arrayParam(taxLines.map((line) => line[key]));
   const result = await executeNamed(
@@ -386,8 +391,8 @@ export async function insertOrder(
       values (${buyerId}::int, ${placedFrom}::text, ${paymentMethod}::text, ${totalCents}::bigint, ${shopMoney().currency}::text,
         ${delivery.name}::text, ${delivery.address}::text, ${delivery.phone}::text, ${discount?.minor ?? 0}::bigint,
         ${discount?.code ?? null}::text, ${delivery.country ?? null}::text, ${delivery.region ?? null}::text,
-        ${delivery.postcode ?? null}::text, ${figures?.subtotalMinor ?? null}::bigint, ${figures?.shipping?.name ?? null}::text,
-        ${figures?.shipping?.amountMinor ?? 0}::bigint, ${figures?.taxMinor ?? 0}::bigint, ${figures?.taxIncluded ?? false}::boolean)
+        ${delivery.postcode ?? null}::text, ${figures.subtotalMinor}::bigint, ${figures.shipping?.name ?? null}::text,
+        ${figures.shipping?.amountMinor ?? 0}::bigint, ${figures.taxMinor}::bigint, ${figures.taxIncluded}::boolean)
       returning id, status, total_cents as "totalCents", payment_method as "paymentMethod", payment_status as "paymentStatus",
         currency, refunded_minor as "refundedMinor", discount_minor as "discountMinor", discount_code as "discountCode",
         created_at as "createdAt", subtotal_minor as "subtotalMinor", shipping_name as "shippingName",

@@ -731,18 +731,17 @@ export function createOrderService(
           taxLines: pricing.taxes.map((line) => ({ taxClass: line.taxClass, rateBasisPoints: line.rate, baseMinor: line.base, amountMinor: line.amount })),
         };
         // The stock taken and the order written in one statement (the products are locked above).
-        const written = await repo.insertOrder(
-          tx,
-          buyer.id,
+        const written = await repo.insertOrder(tx, {
+          buyerId: buyer.id,
           delivery,
           totalCents,
           items,
-          actor.address,
-          chosen,
+          placedFrom: actor.address,
+          paymentMethod: chosen,
           figures,
-          discount ? { minor: discount.total, code: discount.code } : null,
-          items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
-        );
+          discount: discount ? { minor: discount.total, code: discount.code } : null,
+          stockMoves: items.map((item) => ({ productId: item.productId, variantId: item.variantId, delta: -item.quantity })),
+        });
         // Stryker disable next-line BlockStatement: unreachable: planLines refused a short line already, and no stock can change since (every stock change takes the product locks held here first)
         if (written.short.length > 0) {
           // Stryker disable all: unreachable, as above (the refusal rolls the order back with the transaction)
@@ -769,7 +768,7 @@ export function createOrderService(
         // page), with the buyer this transaction has.
         const order: repo.OrderRow = { ...written.order, buyer: { id: buyer.id, name: buyer.name, email: buyer.email, guest: buyer.guest === true } };
         const placed = { order, items: written.items, live, taxLines: written.taxLines };
-        const mails = await mailer.orderPlaced(tx, {
+        const mails = await mailer.orderPlacedMails(tx, {
           id: orderId,
           createdAt: placed.order.createdAt,
           lines: items.map((item) => ({ name: productVariantName(item.name, item.variantTitle), quantity: item.quantity, unitPriceCents: item.unitPriceCents })),

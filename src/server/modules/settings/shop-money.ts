@@ -3,6 +3,7 @@ import { formatMoney, type ShopMoney, setShopMoney, shopMoney } from '../../../d
 import type { Database, Db } from '../../db/client.ts';
 import { appSettings, orders } from '../../db/schema.ts';
 import { conflict } from '../../lib/http-errors.ts';
+import { CATALOGUE_CHANNEL } from '../../plugins/catalogue-changes.ts';
 import { type Actor, recordChange } from '../audit/service.ts';
 import { getOrCreateSetting } from './repo.ts';
 
@@ -87,7 +88,7 @@ export function createShopMoneyService(database: Database, initial: ShopMoney) {
             example: formatMoney(123456, next.currency, next.locale),
           },
         });
-        await tx.execute(sql`select pg_notify(${SHOP_MONEY_CHANNEL}, ''), pg_notify('catalogue_changed', '')`);
+        await tx.execute(sql`select pg_notify(${SHOP_MONEY_CHANNEL}, ''), pg_notify(${CATALOGUE_CHANNEL}, '')`);
         return next;
       });
       setShopMoney(saved);

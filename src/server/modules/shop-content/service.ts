@@ -42,12 +42,11 @@ export async function shopContactOf(db: Db | Tx): Promise<{ email: string; phone
 
 /**
  * The contact details kept in memory for the mails (an order's, a status change's: a round trip fewer each;
- * read in the transaction of the mail that finds none kept): dropped at every notice of `catalogue_changed`, which a change of `shop_details` sends at its commit
- * (drizzle/0013_shop_pages.sql), and by this process's own change at once (createShopContentService's
- * `detailsChanged`).
+ * read in the transaction of the mail that finds none kept): to be dropped at every notice of the catalogue's
+ * channel, which a change of `shop_details` sends at its commit (drizzle/0013_shop_pages.sql), and by this
+ * process's own change at once (createShopContentService's `detailsChanged`).
  */
 export const keptShopContact = () => keptUntilNotice(shopContactOf);
-export const SHOP_DETAILS_CHANNEL = 'catalogue_changed';
 
 /** The columns a change writes. */
 function valuesOf(change: DetailsChange): Partial<repo.DetailsValues> {
