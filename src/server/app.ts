@@ -139,7 +139,9 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
   const shop = createShopContentService(db, { detailsChanged: contact.drop });
-  const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView);
+  const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView, {
+    searchIndex: env.SEARCH_INDEX === 'on',
+  });
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.
   const provider =

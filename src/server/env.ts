@@ -100,14 +100,16 @@ const envSchema = z.object({
   ORDER_UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Tries before a mail is marked failed (and shown to the owner, who can send it again). */
   MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  /** Memory for cached catalogue answers, per process. */
   /** Scheduled backups: the folder they are written to (none: no scheduled backups). */
   BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Hours between scheduled backups (fractions allowed). */
   BACKUP_EVERY_HOURS: z.coerce.number().min(0.0001, 'must be more than 0').max(24 * 365).default(24),
   /** Scheduled backups kept; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Memory for cached catalogue answers, per process. */
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** The search's index kept in memory (decision record 0024); off: every search is answered by queries. */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   /** Stripe's secret key (sk_live_… / sk_test_…): without it card payment is off. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   /** The signing secret of the webhook registered at Stripe (whsec_…): required with a key. */

@@ -26,7 +26,8 @@ describe('search: counts, ids and corrections kept until the catalogue changes',
   const correctionQueries = () => queries.filter((text) => /<%/.test(text));
 
   beforeAll(async () => {
-    t = await createTestApp({ CACHE_MAX_MB: '0' }, { onQuery: (text) => queries.push(text) });
+    // The queries that answer a search without the search index (SEARCH_INDEX=off), or while it builds.
+    t = await createTestApp({ CACHE_MAX_MB: '0', SEARCH_INDEX: 'off' }, { onQuery: (text) => queries.push(text) });
     categoryId = (await makeCategory(t.database.db, 'Lighting')).id;
     // 30 products; "lantern" in 10 of them. The newer a product, the smaller its id (so an answer in id
     // order is not the newest-first order); "Lantern" in the name ranks above "lantern" in the description.

@@ -77,7 +77,8 @@ describe('search: a common word pages from the newest-first index, a rare one fr
   const lamps: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({}, { onQuery: (text) => queries.push(text) });
+    // The queries that answer a search without the search index (SEARCH_INDEX=off), or while it builds.
+    t = await createTestApp({ SEARCH_INDEX: 'off' }, { onQuery: (text) => queries.push(text) });
     const category = await makeCategory(t.database.db, 'Lighting');
     const start = Date.parse('2026-02-01T00:00:00Z');
     // 200 products; "lamp" is a whole word in the names of 160 of them (every 5th is a lantern).

@@ -379,6 +379,59 @@ describe('memos and derived values', () => {
     }
   });
 
+  it('builds an index once per generation in the background, and gives it once built', async () => {
+    const cache = new AnswerCache(0);
+    let builds = 0;
+    const build = deferred<string>();
+    const first = cache.index('i', () => ((builds += 1), build.promise));
+    expect(first?.value).toBeUndefined();
+    // Asked again while it builds: the same build, not another.
+    expect(cache.index('i', async () => 'another')).toBe(first);
+    build.resolve('built');
+    expect(await first?.building).toBe('built');
+    await ticked();
+    expect(cache.index('i', async () => 'not asked')?.value).toBe('built');
+    expect(cache.derivedView.index('i', async () => 'not asked')?.value).toBe('built');
+    expect(builds).toBe(1);
+    // A change drops it; the next ask builds it again.
+    cache.invalidate();
+    const after = cache.index('i', async () => 'after');
+    expect(after?.value).toBeUndefined();
+    expect(await after?.building).toBe('after');
+    await ticked();
+    expect(cache.index('i', async () => 'not asked')?.value).toBe('after');
+    // A stock change keeps it (no index holds stock).
+    cache.stockChanged([1, 2]);
+    expect(cache.index('i', async () => 'not asked')?.value).toBe('after');
+  });
+
+  it('keeps no index read before a change, none that failed, and none while changes go unheard', async () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const older = deferred<string>();
+    const olderAsked = cache.index('i', () => older.promise);
+    cache.invalidate();
+    older.resolve('read before the change');
+    expect(await olderAsked?.building).toBe('read before the change');
+    await ticked();
+    const fresh = cache.index('i', async () => 'fresh');
+    expect(fresh?.value).toBeUndefined();
+    expect(await fresh?.building).toBe('fresh');
+
+    const failing = cache.index('f', async () => Promise.reject(new Error('down')));
+    await expect(failing?.building).rejects.toThrow('down');
+    await ticked();
+    const retried = cache.index('f', async () => 'up');
+    expect(retried).not.toBe(failing);
+    expect(await retried?.building).toBe('up');
+
+    cache.setEnabled(false);
+    let built = false;
+    expect(cache.index('u', async () => ((built = true), 'unheard'))).toBeUndefined();
+    expect(built).toBe(false);
+    cache.setEnabled(true);
+    expect(cache.index('u', async () => 'heard')?.value).toBeUndefined();
+  });
+
   it('counts a derived value by the size it gives: one larger than 64 MB is not kept', async () => {
     const cache = new AnswerCache(1024 * 1024);
     const huge = 64 * 1024 * 1024;

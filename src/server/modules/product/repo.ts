@@ -4,8 +4,9 @@ import type { ProductSort } from '../../../domain/product-sort.ts';
 import { wordCounts } from '../../../domain/typo.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Db, Tx } from '../../db/client.ts';
-import { inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { arrayParam, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
+import type { SearchIndexRow } from './search-index.ts';
 import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products, searchVocabulary } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
@@ -530,6 +531,29 @@ function searchRankIdsQuery(words: string[], condition: SQL, window: { rank: num
         where ${matching} limit ${window.limit} offset ${window.offset}`
     : sql`select id from ${products} where ${matching}
         order by created_at desc, id desc limit ${window.limit} offset ${window.offset}`;
+}
+
+/** A batch of the listed products as the search index reads them (search-index.ts), newest first, after `after`. */
+export async function searchIndexRows(db: Db, after: { id: number } | undefined, limit: number): Promise<SearchIndexRow[]> {
+  const from = after
+    ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})`
+    : sql``;
+  const result = await db.execute(sql`
+    select p.id, p.category_id as "categoryId", p.name, p.description,
+      array_to_string(tsvector_to_array(ts_filter(p.search, '{a}')), ' ') as "nameLexemes",
+      array_to_string(tsvector_to_array(ts_filter(p.search, '{b}')), ' ') as "descriptionLexemes"
+    from ${products} as p where not p.draft ${from}
+    order by p.created_at desc, p.id desc limit ${limit}`);
+  return rowsOf<SearchIndexRow>(result);
+}
+
+/** Each word's stems as the search's tsqueries have them (PostgreSQL's English configuration): none for a stop word. */
+export async function wordStems(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select w as word, coalesce(array_to_string(tsvector_to_array(to_tsvector('english', w)), ' '), '') as stems
+    from unnest(${arrayParam(words)}::text[]) as w`);
+  return new Map(rowsOf<{ word: string; stems: string }>(result).map((row) => [row.word, row.stems.split(' ').filter(Boolean)]));
 }
 
 export async function findProductById(db: Db | Tx, id: number): Promise<ProductRow | undefined> {

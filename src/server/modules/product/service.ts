@@ -17,6 +17,9 @@ import * as repo from './repo.ts';
 import * as variants from './variants-repo.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
 import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
+import { LRUCache } from 'lru-cache';
+import type { KeptIndex } from '../../plugins/answer-cache/store.ts';
+import { SearchIndex, type Stems } from './search-index.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -56,6 +59,7 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
 export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+  index: () => undefined,
   many: async <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>) => {
     const computed = await compute([...keys]);
     return keys.map((key) => computed.get(key));
@@ -71,6 +75,8 @@ export interface Derived {
     size: (value: T) => number,
     holds?: (key: string) => number,
   ): Promise<(T | undefined)[]>;
+  /** An index of the whole catalogue for the catalogue as it is: its value once built, and its build (AnswerCache.index). */
+  index<T>(key: string, build: () => Promise<T>): KeptIndex<T> | undefined;
 }
 /** What one page mark holds in memory (its key text, id and object), rounded up. */
 const MARK_BYTES = 120;
@@ -92,6 +98,20 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** A product's kept JSON fragment is named this and its id. */
 const FRAGMENT_KEY = 'product-json ';
 
+/** The search index's key (AnswerCache.ready) and how many products each of its reads takes. */
+const SEARCH_INDEX_KEY = 'search-index';
+const SEARCH_INDEX_BATCH = 5_000;
+/** Below this many products the first search waits for the index; above, searches are answered by queries while it builds. */
+const SEARCH_INDEX_WAIT_BELOW = 10_000;
+
+/** Search words' stems (PostgreSQL's English configuration, the same whatever the catalogue), the last ones asked. */
+const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
+async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
+  const missing = words.filter((word) => !stemsKept.has(word));
+  if (missing.length > 0) for (const [word, stems] of await repo.wordStems(db, missing)) stemsKept.set(word, stems);
+  return new Map(words.map((word) => [word, stemsKept.get(word) ?? []]));
+}
+
 /** The catalogue's words looked at for a misspelt word's correction, the most common first. */
 const TYPO_CANDIDATES = 200;
 
@@ -99,7 +119,7 @@ const TYPO_CANDIDATES = 200;
  * `memo`: values kept with the answers (AnswerCache.memo); `derived`: structures that serve queries, kept
  * until the catalogue changes even with no answer budget (AnswerCache.derived): a list's page marks, photo ETags.
  */
-export function createProductService(db: Db, memo: Memo = noMemo, derived: Derived = noDerived) {
+export function createProductService(db: Db, memo: Memo = noMemo, derived: Derived = noDerived, options: { searchIndex: boolean } = { searchIndex: true }) {
   /** A list's page marks, once per catalogue version, for pages past the first mark only. */
   const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
     derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
@@ -145,6 +165,31 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     return row;
   }
 
+  const categoryNames = () => derived('category-names', () => repo.categoryNames(db), (names) => names.length * 64);
+
+  /**
+   * The search answered from the catalogue's search index (search-index.ts) once it is built for the
+   * catalogue as it is (the first search after a change starts its build and is answered by the queries
+   * below, as are those asked while it builds); undefined when it is not built, or for a word PostgreSQL
+   * splits in two (then the queries answer).
+   */
+  async function searchKept(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage | undefined> {
+    if (!options.searchIndex) return undefined;
+    const kept = derived.index(SEARCH_INDEX_KEY, () => SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH)));
+    // A small catalogue's index is built at once (a few milliseconds), so its searches are always answered the same way.
+    const small = kept !== undefined && kept.value === undefined && (await memo('product-count', () => repo.countProducts(db, {}))) < SEARCH_INDEX_WAIT_BELOW;
+    const index = kept?.value ?? (small ? await kept?.building.catch(() => undefined) : undefined);
+    if (!index) return undefined;
+    const stems = await stemsOf(db, words);
+    if (words.some((word) => (stems.get(word)?.length ?? 0) > 1)) return undefined;
+    const names = await categoryNames();
+    const holding = (word: string) => names.filter((category) => category.name.toLowerCase().includes(word)).map((category) => category.id);
+    const { total, ids } = index.search(words, stems, holding, windowOf(pageNumber), repo.SUBSTRING_MIN_LENGTH);
+    if (as === 'ids') return { products: [], ids, total };
+    const rows = new Map((await repo.productsByIds(db, ids)).map((row) => [row.id, row]));
+    return { products: ids.map((id) => rows.get(id)).filter((row): row is repo.ProductRow => row !== undefined), total };
+  }
+
   /**
    * Matches best first, newest first within each rank. How many matches each rank has, with each rank's
    * first SEARCH_KEPT_IDS ids in order for the unpaged answer, is found once (one pass) and kept until the
@@ -152,7 +197,9 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
    * no match; a page reads only its own window of its rank.
    */
   async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
-    const condition = repo.searchCondition(words, words.length > 0 ? await memo('category-names', () => repo.categoryNames(db)) : []);
+    const kept = words.length > 0 ? await searchKept(words, pageNumber, as) : undefined;
+    if (kept) return kept;
+    const condition = repo.searchCondition(words, words.length > 0 ? await categoryNames() : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
     const catalogue = await memo('product-count', () => repo.countProducts(db, {}));
     // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of

@@ -60,6 +60,12 @@ class StockIndex {
   }
 }
 
+/** An index of the whole catalogue (AnswerCache.index): its value once built, and its build. */
+export interface KeptIndex<T> {
+  readonly value?: T;
+  readonly building: Promise<T>;
+}
+
 /**
  * A miss being computed (single-flight): the first request for an answer in a generation leads (runs the
  * route); later requests for the same answer in the same generation wait for its answer.
@@ -123,6 +129,11 @@ export class AnswerCache {
     // Stryker disable next-line ObjectLiteral,ArrowFunction: without it only memory grows (a kept JSON's key always names the same product, so a stale entry drops nothing else)
     dispose: (_entry, key) => this.derivedHolders.unhold(key),
   });
+  /**
+   * Indexes of the whole catalogue (the search's, search-index.ts): built in the background once per
+   * generation, outside the derived values' budget, and used only once built (`ready`).
+   */
+  private readonly indexes = new Map<string, { generation: number; building: Promise<unknown>; value?: unknown }>();
   /** The stock change (of `stockChanges`) that last moved each product's stock, since the last change of everything. */
   private readonly stockMovedAt = new Map<number, number>();
   /** Whose stock each kept answer holds, and each derived value holding one (a product's kept JSON). */
@@ -177,6 +188,7 @@ export class AnswerCache {
     this.entries.clear();
     this.memos.clear();
     this.derivedValues.clear();
+    this.indexes.clear();
     this.stockMovedAt.clear();
   }
 
@@ -337,10 +349,34 @@ export class AnswerCache {
     return promise;
   }
 
-  /** `derived` and `derivedMany` as one function, for the services (their Derived). */
+  /**
+   * An index of the catalogue for this generation: `value` once built, and its build (started once per
+   * generation, in the background, on the first ask). One built from data read before a change is not kept;
+   * while changes go unheard nothing is built (undefined).
+   */
+  index<T>(key: string, build: () => Promise<T>): KeptIndex<T> | undefined {
+    if (!this.listening) return undefined;
+    const known = this.indexes.get(key);
+    if (known && known.generation === this.generation) return known as KeptIndex<T>;
+    const building = build();
+    const entry: { generation: number; building: Promise<unknown>; value?: unknown } = { generation: this.generation, building };
+    this.indexes.set(key, entry);
+    building.then(
+      (value) => {
+        if (this.indexes.get(key) === entry && entry.generation === this.generation) entry.value = value;
+      },
+      () => {
+        if (this.indexes.get(key) === entry) this.indexes.delete(key);
+      },
+    );
+    return entry as KeptIndex<T>;
+  }
+
+  /** `derived`, `derivedMany` and `index` as one function, for the services (their Derived). */
   readonly derivedView = Object.assign(
     <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
     {
+      index: <T>(key: string, build: () => Promise<T>) => this.index(key, build),
       many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number, holds?: (key: string) => number) =>
         this.derivedMany(keys, compute, size, holds),
     },

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { makeCategory, makeProduct } from '../factories.ts';
+import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
+import { createProductService, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
+import { searchIndexRows } from '../../src/server/modules/product/repo.ts';
+import { SearchIndex } from '../../src/server/modules/product/search-index.ts';
+import type { KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
+
+/**
+ * The search index kept in memory (decision record 0024) answers every search exactly as the queries do:
+ * the same matches, totals, ranks and order, for words of every kind (whole, stemmed, prefixes, pieces
+ * inside words, one and two letters, stop words, numbers, accents, compounds, category names), unpaged
+ * and by page; and it follows the catalogue's changes.
+ */
+describe('search index: the same answers as the queries', () => {
+  let t: TestApp;
+  let index: SearchIndex;
+  const catalogue = [
+    { name: 'Wireless Headphones', description: 'Noise cancelling headphones for the phone.' },
+    { name: 'Phone Stand', description: 'Holds a tablet upright.' },
+    { name: 'Smartphone X2', description: 'A pocket computer, v2 of the line.' },
+    { name: 'Wi-Fi Router', description: 'Dual-band wi-fi; support@acme-shop.com answers.' },
+    { name: 'Café Crème Mug', description: 'Für Kaffee, thé et café-crème.' },
+    { name: 'The Running Shoes', description: "Runs and ran: the runner's choice." },
+    { name: 'Books of the Year', description: 'Bookshelf not included.' },
+    { name: 'Lamp 2026', description: 'Model 12345-B, 3.5 kg, 100% cotton.' },
+    { name: 'A Lamp', description: 'an a the of' },
+    { name: 'HDTV Stand', description: 'For a TV of any size.' },
+    { name: 'Ünïcödé Tëst', description: 'Ωmega and ПРИВЕТ.' },
+    { name: 'Garden Hose', description: 'Twenty metres of green.', category: 'Garden & Outdoor' },
+    { name: 'Phone Case', description: 'Same instant as the stand.', sameAs: 1 },
+    { name: 'Secret Phone', description: 'A draft.', draft: true },
+  ];
+  const queries = [
+    'phone', 'phones', 'ph', 'p', 'head', 'headphone', 'wire', 'wi', 'fi', 'wifi', 'wi fi', 'acme', 'support', 'com',
+    'café', 'cafe', 'crème', 'kaffee', 'für', 'the', 'a', 'a lamp', 'the lamp', 'of', 'an of', 'run', 'running', 'runner',
+    'ran', 'book', 'books', 'shelf', 'lamp 2026', '2026', '202', '12345', '345', '3', '5', 'kg', 'cotton', 'outdoor',
+    'gard', 'garden hose', 'ünï', 'tëst', 'ωmega', 'привет', 'hdtv', 'tv', 'stand', 'x2', 'v2', 'secret', 'zzz',
+    'pocket computer', 'line', 'year', 'choice', 'noise cancelling', 'cancel', 'Stand Phone', 'st ph', 'mug café',
+    'headphonez', 'lampp', 'o', 'and', 'oak', 'ing',
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const everything = await makeCategory(db, 'Everything');
+    const garden = await makeCategory(db, 'Garden & Outdoor');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (const [at, item] of catalogue.entries()) {
+      await makeProduct(db, {
+        categoryId: item.category ? garden.id : everything.id,
+        name: item.name,
+        description: item.description,
+        draft: item.draft ?? false,
+        createdAt: new Date(start + (item.sameAs ?? at) * 60_000),
+      });
+    }
+    // Read three at a time, so that the reads go on from where the one before stopped.
+    index = await SearchIndex.build((after) => searchIndexRows(db, after, 3));
+  });
+  afterAll(() => t.close());
+
+  it('holds every listed product and no draft', () => {
+    expect(index.size).toBe(catalogue.filter((item) => !item.draft).length);
+  });
+
+  it('answers each word unpaged and by page as the queries do', async () => {
+    const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+      many: noDerived.many,
+      index: <T>(_key: string, _build: () => Promise<T>): KeptIndex<T> => {
+        const value = index as unknown as T;
+        return { value, building: Promise.resolve(value) };
+      },
+    });
+    const byQueries = createProductService(t.database.db, undefined, noDerived, { searchIndex: false });
+    const byIndex = createProductService(t.database.db, undefined, kept);
+    const ids = (page: { products: { id: number }[]; ids?: number[] }) => page.ids ?? page.products.map((row) => row.id);
+    let found = 0;
+    for (const query of queries) {
+      for (const [page, as] of [[undefined, 'ids'], [1, 'rows'], [2, 'rows']] as const) {
+        const expected = await byQueries.search(query, page, as);
+        const actual = await byIndex.search(query, page, as);
+        expect({ query, page, total: actual.total, ids: ids(actual), correctedTo: actual.correctedTo }).toEqual({
+          query,
+          page,
+          total: expected.total,
+          ids: ids(expected),
+          correctedTo: expected.correctedTo,
+        });
+        if (page === undefined) found += expected.total;
+      }
+    }
+    // The words do find things (the comparison is not of empty answers).
+    expect(found).toBeGreaterThan(80);
+  });
+
+  it('follows the catalogue: a product added, renamed, hidden or deleted is searched as it is now', async () => {
+    const app = await createTestApp();
+    try {
+      const category = await makeCategory(app.database.db, 'Lighting');
+      await makeProduct(app.database.db, { categoryId: category.id, name: 'Brass Lantern', description: 'Old.' });
+      const names = async (keyword: string) =>
+        ((await call(app.app, 'GET', `/api/v1/product/search/${keyword}`)).json() as { name: string }[]).map((product) => product.name);
+      expect(await names('lantern')).toEqual(['Brass Lantern']);
+      await makeProduct(app.database.db, { categoryId: category.id, name: 'Paper Lantern', description: 'New.' });
+      await app.noticesSettled();
+      expect(await names('lantern')).toEqual(['Paper Lantern', 'Brass Lantern']);
+      await app.database.db.execute(sql`update products set name = 'Paper Lamp' where name = 'Paper Lantern'`);
+      await app.noticesSettled();
+      expect(await names('lantern')).toEqual(['Brass Lantern']);
+      expect(await names('lamp')).toEqual(['Paper Lamp']);
+      await app.database.db.execute(sql`update products set draft = true where name = 'Paper Lamp'`);
+      await app.noticesSettled();
+      expect(await names('lamp')).toEqual([]);
+      await app.database.db.execute(sql`delete from products where name = 'Brass Lantern'`);
+      await app.noticesSettled();
+      expect(await names('lantern')).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
