@@ -25,7 +25,7 @@ const index = await SearchIndex.build((after) => searchIndexRows(db, after, 5_00
 const buildMs = performance.now() - buildStart;
 const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
   many: noDerived.many,
-  index: <T>(_key: string, _build: () => Promise<T>): KeptIndex<T> => {
+  index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => {
     const value = index as unknown as T;
     return { value, building: Promise.resolve(value) };
   },

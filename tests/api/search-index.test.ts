@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeCategory, makeProduct } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createProductService, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
+import { createProductService, noDerived, searchIndexBuildDelay, type Derived } from '../../src/server/modules/product/service.ts';
 import { searchIndexRows } from '../../src/server/modules/product/repo.ts';
 import { SearchIndex } from '../../src/server/modules/product/search-index.ts';
 import type { KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
@@ -65,10 +65,32 @@ describe('search index: the same answers as the queries', () => {
     expect(index.size).toBe(catalogue.filter((item) => !item.draft).length);
   });
 
+  it('stops reading once the catalogue changed under it', async () => {
+    let reads = 0;
+    let changed = false;
+    const build = SearchIndex.build(
+      async (after) => {
+        reads += 1;
+        changed = true;
+        return searchIndexRows(t.database.db, after, 3);
+      },
+      () => changed,
+    );
+    await expect(build).rejects.toThrow('the catalogue changed while the search index was read');
+    expect(reads).toBe(1);
+  });
+
+  it('spaces out slow builds: ten times the last one from its start, none after a quick one', () => {
+    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 49 }, 1_010)).toBe(0);
+    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 50 }, 1_010)).toBe(490);
+    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 2_300)).toBe(11_700);
+    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 20_000)).toBe(0);
+  });
+
   it('answers each word unpaged and by page as the queries do', async () => {
     const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
       many: noDerived.many,
-      index: <T>(_key: string, _build: () => Promise<T>): KeptIndex<T> => {
+      index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => {
         const value = index as unknown as T;
         return { value, building: Promise.resolve(value) };
       },

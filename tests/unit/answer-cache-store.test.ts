@@ -408,8 +408,14 @@ describe('memos and derived values', () => {
   it('keeps no index read before a change, none that failed, and none while changes go unheard', async () => {
     const cache = new AnswerCache(1024 * 1024);
     const older = deferred<string>();
-    const olderAsked = cache.index('i', () => older.promise);
+    let olderStale = () => false;
+    const olderAsked = cache.index('i', (stale) => ((olderStale = stale), older.promise));
+    expect(olderStale()).toBe(false);
+    cache.stockChanged([7]);
+    expect(olderStale()).toBe(false);
     cache.invalidate();
+    // The build is told: it may stop.
+    expect(olderStale()).toBe(true);
     older.resolve('read before the change');
     expect(await olderAsked?.building).toBe('read before the change');
     await ticked();

@@ -259,7 +259,14 @@ function pageIds(db: Db, filter: ProductFilter, limit: number, sort: ProductSort
 
 /** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
-  return ids.length === 0 ? [] : selectProducts(db).where(and(inArray(products.id, [...ids]), listed));
+  if (ids.length === 0) return [];
+  // Its SQL built once per database and planned once per connection, whatever the number of ids.
+  const byIds = preparedOnce(db, 'products_by_ids', () =>
+    selectProducts(db)
+      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, listed))
+      .prepare('products_by_ids'),
+  );
+  return byIds.execute({ ids: [...ids] });
 }
 
 /**

@@ -78,8 +78,11 @@ export class SearchIndex {
     return this.ids.length;
   }
 
-  /** The index of `rows` (newest first), read in batches by `read` (after the last row of the batch before). */
-  static async build(read: (after: SearchIndexRow | undefined) => Promise<SearchIndexRow[]>): Promise<SearchIndex> {
+  /**
+   * The index of the listed products, read in batches by `read` (newest first, after the last row of the
+   * batch before); it stops (rejects) once `stale` says the catalogue changed.
+   */
+  static async build(read: (after: SearchIndexRow | undefined) => Promise<SearchIndexRow[]>, stale: () => boolean = () => false): Promise<SearchIndex> {
     const ids: number[] = [];
     const names: string[] = [];
     const categories = new Postings();
@@ -88,6 +91,7 @@ export class SearchIndex {
     let bytes = 0;
     let last: SearchIndexRow | undefined;
     for (;;) {
+      if (stale()) throw new Error('the catalogue changed while the search index was read');
       const batch = await read(last);
       if (batch.length === 0) break;
       for (let start = 0; start < batch.length; start += BUILD_SLICE) {

@@ -76,7 +76,7 @@ export interface Derived {
     holds?: (key: string) => number,
   ): Promise<(T | undefined)[]>;
   /** An index of the whole catalogue for the catalogue as it is: its value once built, and its build (AnswerCache.index). */
-  index<T>(key: string, build: () => Promise<T>): KeptIndex<T> | undefined;
+  index<T>(key: string, build: (stale: () => boolean) => Promise<T>): KeptIndex<T> | undefined;
 }
 /** What one page mark holds in memory (its key text, id and object), rounded up. */
 const MARK_BYTES = 120;
@@ -103,6 +103,16 @@ const SEARCH_INDEX_KEY = 'search-index';
 const SEARCH_INDEX_BATCH = 5_000;
 /** Below this many products the first search waits for the index; above, searches are answered by queries while it builds. */
 const SEARCH_INDEX_WAIT_BELOW = 10_000;
+/** A build of the search index this long or longer spaces the next ones out (buildSearchIndex). */
+const SEARCH_INDEX_SLOW_MS = 50;
+
+/**
+ * How long a build of the search index waits, given when the last one started and how long it took: none
+ * after a quick one (under SEARCH_INDEX_SLOW_MS), else until ten times its length has passed since its start.
+ */
+export function searchIndexBuildDelay(last: { startedAt: number; ms: number }, now: number): number {
+  return last.ms < SEARCH_INDEX_SLOW_MS ? 0 : Math.max(0, last.startedAt + 10 * last.ms - now);
+}
 
 /** Search words' stems (PostgreSQL's English configuration, the same whatever the catalogue), the last ones asked. */
 const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
@@ -167,6 +177,25 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
 
   const categoryNames = () => derived('category-names', () => repo.categoryNames(db), (names) => names.length * 64);
 
+  /** When the last build of the search index started, and how long the longest recent one took. */
+  const lastBuild = { startedAt: 0, ms: 0 };
+  /**
+   * The search index, read in batches; a build stops as soon as the catalogue changes under it. Builds start
+   * at most once per ten times the last one's length when that passed 50 ms (a catalogue changed every
+   * second is not read whole every second: meanwhile the queries answer).
+   */
+  async function buildSearchIndex(stale: () => boolean): Promise<SearchIndex> {
+    const wait = searchIndexBuildDelay(lastBuild, Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    const startedAt = Date.now();
+    lastBuild.startedAt = startedAt;
+    try {
+      return await SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH), stale);
+    } finally {
+      lastBuild.ms = Date.now() - startedAt;
+    }
+  }
+
   /**
    * The search answered from the catalogue's search index (search-index.ts) once it is built for the
    * catalogue as it is (the first search after a change starts its build and is answered by the queries
@@ -175,7 +204,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
    */
   async function searchKept(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage | undefined> {
     if (!options.searchIndex) return undefined;
-    const kept = derived.index(SEARCH_INDEX_KEY, () => SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH)));
+    const kept = derived.index(SEARCH_INDEX_KEY, buildSearchIndex);
     // A small catalogue's index is built at once (a few milliseconds), so its searches are always answered the same way.
     const small = kept !== undefined && kept.value === undefined && (await memo('product-count', () => repo.countProducts(db, {}))) < SEARCH_INDEX_WAIT_BELOW;
     const index = kept?.value ?? (small ? await kept?.building.catch(() => undefined) : undefined);

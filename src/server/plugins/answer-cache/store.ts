@@ -63,7 +63,7 @@ class StockIndex {
 /** An index of the whole catalogue (AnswerCache.index): its value once built, and its build. */
 export interface KeptIndex<T> {
   readonly value?: T;
-  readonly building: Promise<T>;
+  building: Promise<T>;
 }
 
 /**
@@ -351,16 +351,18 @@ export class AnswerCache {
 
   /**
    * An index of the catalogue for this generation: `value` once built, and its build (started once per
-   * generation, in the background, on the first ask). One built from data read before a change is not kept;
-   * while changes go unheard nothing is built (undefined).
+   * generation, in the background, on the first ask; told when it is stale). One built from data read
+   * before a change is not kept; while changes go unheard nothing is built (undefined).
    */
-  index<T>(key: string, build: () => Promise<T>): KeptIndex<T> | undefined {
+  index<T>(key: string, build: (stale: () => boolean) => Promise<T>): KeptIndex<T> | undefined {
     if (!this.listening) return undefined;
     const known = this.indexes.get(key);
     if (known && known.generation === this.generation) return known as KeptIndex<T>;
-    const building = build();
-    const entry: { generation: number; building: Promise<unknown>; value?: unknown } = { generation: this.generation, building };
+    const entry: { generation: number; building: Promise<unknown>; value?: unknown } = { generation: this.generation, building: Promise.resolve() };
     this.indexes.set(key, entry);
+    // Stale once the catalogue changed: a build may stop there, its index would not be kept.
+    const building = build(() => entry.generation !== this.generation);
+    entry.building = building;
     building.then(
       (value) => {
         if (this.indexes.get(key) === entry && entry.generation === this.generation) entry.value = value;
@@ -376,7 +378,7 @@ export class AnswerCache {
   readonly derivedView = Object.assign(
     <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
     {
-      index: <T>(key: string, build: () => Promise<T>) => this.index(key, build),
+      index: <T>(key: string, build: (stale: () => boolean) => Promise<T>) => this.index(key, build),
       many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number, holds?: (key: string) => number) =>
         this.derivedMany(keys, compute, size, holds),
     },
