@@ -1,7 +1,7 @@
 // The search's cost word by word, with the queries and with the search index (decision record 0024), on a
 // kept database (scripts/bench/seed-kept.ts): the varied workload's search words (workloads.ts), each asked
 // once, unpaged (as ids, the specification's client's way) or `--paged` (page 1, as rows), one at a time.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/emporium_prof npx tsx scripts/bench/search-probe.ts [--paged] [--words 300]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/emporium_prof node --expose-gc --import tsx scripts/bench/search-probe.ts [--paged] [--words 300]
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -20,9 +20,15 @@ const categoryIds = (await pool.query<{ id: number }>('select id from categories
 const searches = variedWorkloads(100_000, categoryIds, []).find((workload) => workload.name.startsWith('search, no page'))?.requests ?? [];
 const words = searches.slice(0, Number(args.words)).map((request) => decodeURIComponent(request.path.split('/').at(-1) ?? ''));
 
+// With `node --expose-gc --import tsx`, the heap the index holds is measured too.
+const collect = (globalThis as { gc?: () => void }).gc;
+collect?.();
+const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
 const buildStart = performance.now();
 const index = await SearchIndex.build((after) => searchIndexRows(db, after, 5_000));
 const buildMs = performance.now() - buildStart;
+collect?.();
+const heapHeld = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore;
 const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
   many: noDerived.many,
   index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => {
@@ -34,7 +40,9 @@ const ways = {
   queries: createProductService(db, undefined, noDerived, { searchIndex: false }),
   index: createProductService(db, undefined, kept),
 };
-console.log(`index of ${index.size} products built in ${buildMs.toFixed(0)} ms, ~${(index.bytes / 1024 / 1024).toFixed(1)} MB`);
+console.log(
+  `index of ${index.size} products built in ${buildMs.toFixed(0)} ms, ~${(index.bytes / 1024 / 1024).toFixed(1)} MB counted${collect ? `, ${(heapHeld / 1024 / 1024).toFixed(1)} MB of heap held` : ''}`,
+);
 for (const [way, service] of Object.entries(ways)) {
   // Once to warm (the stems, the connection's plans), then measured.
   for (const word of words) await service.search(word, args.paged ? 1 : undefined, args.paged ? 'rows' : 'ids');

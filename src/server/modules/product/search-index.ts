@@ -39,6 +39,7 @@ const trigramsOf = (text: string): string[] => {
   return found;
 };
 
+/** Lists of numbers by key, while the index is built. */
 class Postings {
   readonly lists = new Map<string, number[]>();
   add(key: string, value: number): void {
@@ -46,11 +47,45 @@ class Postings {
     if (list) list.push(value);
     else this.lists.set(key, [value]);
   }
-  freeze(): Map<string, Int32Array> {
-    const frozen = new Map<string, Int32Array>();
-    for (const [key, list] of this.lists) frozen.set(key, Int32Array.from(list));
+  freeze(): FrozenPostings {
+    const frozen = new FrozenPostings(this.lists);
     this.lists.clear();
     return frozen;
+  }
+}
+
+/**
+ * The lists, frozen into two arrays (every list end to end, and where each starts): a key costs a map entry
+ * and no object of its own (most keys, a product's number, have one entry).
+ */
+class FrozenPostings {
+  private readonly slots = new Map<string, number>();
+  private readonly starts: Int32Array;
+  private readonly values: Int32Array;
+  constructor(lists: ReadonlyMap<string, readonly number[]>) {
+    this.starts = new Int32Array(lists.size + 1);
+    let total = 0;
+    for (const list of lists.values()) total += list.length;
+    this.values = new Int32Array(total);
+    let slot = 0;
+    let at = 0;
+    for (const [key, list] of lists) {
+      this.slots.set(key, slot);
+      this.values.set(list, at);
+      at += list.length;
+      slot += 1;
+      this.starts[slot] = at;
+    }
+  }
+  get(key: string): Int32Array | undefined {
+    const slot = this.slots.get(key);
+    return slot === undefined ? undefined : this.values.subarray(this.starts[slot], this.starts[slot + 1]);
+  }
+  keys(): IterableIterator<string> {
+    return this.slots.keys();
+  }
+  get bytes(): number {
+    return this.values.byteLength + this.starts.byteLength + this.slots.size * 48;
   }
 }
 
@@ -62,14 +97,15 @@ export class SearchIndex {
   private constructor(
     private readonly ids: Int32Array,
     private readonly names: string[],
-    private readonly categoryPositions: Map<number, Int32Array>,
+    /** A category's id (as text) → its products' positions. */
+    private readonly categoryPositions: FrozenPostings,
     /** Lexeme → its products' positions × 2, + 1 when in the name. */
-    private readonly lexemes: Map<string, Int32Array>,
+    private readonly lexemes: FrozenPostings,
     private readonly sortedLexemes: string[],
     /** A run of letters and digits of a name or description (lower case) → its products' positions. */
-    private readonly runs: Map<string, Int32Array>,
+    private readonly runs: FrozenPostings,
     private readonly runList: string[],
-    private readonly runTrigrams: Map<string, Int32Array>,
+    private readonly runTrigrams: FrozenPostings,
     /** The bytes it holds, roughly. */
     readonly bytes: number,
   ) {}
@@ -107,7 +143,6 @@ export class SearchIndex {
           for (const lexeme of new Set(row.descriptionLexemes.split(' '))) if (lexeme && !inName.has(lexeme)) lexemes.add(lexeme, position * 2);
           const words = new Set([...name.matchAll(RUN), ...row.description.toLowerCase().matchAll(RUN)].map((match) => match[0]));
           for (const word of words) runs.add(word, position);
-          bytes += (inName.size + words.size) * 8;
         }
         await nextTurn();
       }
@@ -121,9 +156,10 @@ export class SearchIndex {
     });
     const lexemeMap = lexemes.freeze();
     const sortedLexemes = [...lexemeMap.keys()].sort();
-    const categoryMap = new Map([...categories.freeze()].map(([key, list]) => [Number(key), list] as const));
-    bytes += (runList.length + sortedLexemes.length) * 64;
-    return new SearchIndex(Int32Array.from(ids), names, categoryMap, lexemeMap, sortedLexemes, runMap, runList, trigrams.freeze(), bytes);
+    const trigramMap = trigrams.freeze();
+    const categoryMap = categories.freeze();
+    bytes += (runList.length + sortedLexemes.length) * 40 + runMap.bytes + lexemeMap.bytes + trigramMap.bytes + categoryMap.bytes + ids.length * 4;
+    return new SearchIndex(Int32Array.from(ids), names, categoryMap, lexemeMap, sortedLexemes, runMap, runList, trigramMap, bytes);
   }
 
   /** The lexemes starting with `prefix`, in order. */
@@ -206,7 +242,7 @@ export class SearchIndex {
         for (const position of this.runs.get(run) ?? []) mark(position, bit);
       }
       for (const categoryId of categoriesHolding(word)) {
-        for (const position of this.categoryPositions.get(categoryId) ?? []) mark(position, bit);
+        for (const position of this.categoryPositions.get(String(categoryId)) ?? []) mark(position, bit);
       }
     });
     const all = (1 << clauses.length) - 1;
