@@ -1,8 +1,10 @@
 // The ceiling of the measurements: a plain Fastify server answering a fixed JSON body from memory
 // (CEILING_BODY, base64), with no logging, on PORT.
 import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
 
-const body = Buffer.from(process.env.CEILING_BODY ?? 'e30=', 'base64');
+// The body: CEILING_BODY_FILE's bytes (a large answer does not fit in the environment), or CEILING_BODY.
+const body = process.env.CEILING_BODY_FILE ? readFileSync(process.env.CEILING_BODY_FILE) : Buffer.from(process.env.CEILING_BODY ?? 'e30=', 'base64');
 const app = Fastify();
 app.get('/ceiling', (_request, reply) => {
   reply.type('application/json; charset=utf-8').send(body);

@@ -34,7 +34,7 @@
 // gives each workload's distinct requests, req/s, share of both ceilings, p50, p99, CPU per answer, and the
 // shop's largest RSS.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -548,6 +548,8 @@ function printJourneys(title: string, run: { results: JourneyResult[]; answers: 
 interface VariedRow {
   name: string;
   distinct: number;
+  /** The size of the body both ceilings answer for this workload (its answers' median). */
+  bodyBytes: number;
   cacheOn: Measured;
   cacheOff: Measured;
   fastify: Measured;
@@ -601,18 +603,44 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
     const workloads = variedWorkloads(size, categories, photos);
     const selected = workloads.filter((workload) => wanted(workload.name));
 
-    const ceilingEnv = { CEILING_BODY: ceilingBody.toString('base64') };
+    // Each workload's ceilings answer a body of its own answers' size (the median of its first 15): an
+    // unpaged answer of 1,000 products is measured against servers writing as many bytes.
+    const bodyFile = join(tmpdir(), `emporium-bench-body-${process.pid}`);
+    const bodyOf = async (workload: { requests: BenchRequest[] }): Promise<Buffer> => {
+      const bodies: Buffer[] = [];
+      for (const request of workload.requests.slice(0, 15)) {
+        const method = request.method ?? (request.body ? 'POST' : 'GET');
+        const res = await fetch(`${api(first.base)}${request.path}`, {
+          method,
+          headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+          ...(request.body ? { body: request.body } : {}),
+        });
+        bodies.push(Buffer.from(await res.arrayBuffer()));
+      }
+      bodies.sort((a, b) => a.length - b.length);
+      return bodies[Math.floor(bodies.length / 2)] ?? ceilingBody;
+    };
     const fastifyPort = await freePort();
     const rawPort = await freePort();
-    ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling.mjs'], { PORT: String(fastifyPort), ...ceilingEnv }));
-    ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling-raw.mjs'], { PORT: String(rawPort), ...ceilingEnv }));
     const fastifyUrl = `http://127.0.0.1:${fastifyPort}/ceiling`;
     const rawUrl = `http://127.0.0.1:${rawPort}/ceiling`;
-    await waitFor(fastifyUrl);
-    await waitFor(rawUrl);
     const warm = { duration: '1' };
-    runWrk('warm-up', fastifyUrl, warm);
-    runWrk('warm-up', rawUrl, warm);
+    let ceilingBytes = -1;
+    const startCeilings = async (body: Buffer) => {
+      if (body.length === ceilingBytes) return;
+      for (const child of ceilings.splice(0)) await stop(child);
+      writeFileSync(bodyFile, body);
+      ceilingBytes = body.length;
+      const ceilingEnv = { CEILING_BODY_FILE: bodyFile };
+      ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling.mjs'], { PORT: String(fastifyPort), ...ceilingEnv }));
+      ceilings.push(startProcess(process.execPath, ['scripts/bench/ceiling-raw.mjs'], { PORT: String(rawPort), ...ceilingEnv }));
+      await waitFor(fastifyUrl);
+      await waitFor(rawUrl);
+      runWrk('warm-up', fastifyUrl, warm);
+      runWrk('warm-up', rawUrl, warm);
+    };
+    const bodies = new Map<string, Buffer>();
+    for (const workload of selected) bodies.set(workload.name, await bodyOf(workload));
 
     // Every workload once, a second each, on the shop without the cache: the database's buffers and the
     // JIT are warm for both shops (nothing is kept that the measured runs would find).
@@ -646,6 +674,9 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
       for (const workload of selected) {
         const row = measured.get(workload.name) ?? { name: workload.name, distinct: workload.requests.length };
         if (cache === 'off') {
+          const body = bodies.get(workload.name) ?? ceilingBody;
+          await startCeilings(body);
+          row.bodyBytes = body.length;
           row.fastify = runWrk('fastify', fastifyUrl, { pid: ceilings[0]?.pid });
           row.raw = runWrk('raw', rawUrl, { pid: ceilings[1]?.pid });
         }
@@ -661,6 +692,7 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
   } finally {
     if (stockStream) await stop(stockStream);
     for (const child of ceilings) await stop(child);
+    rmSync(join(tmpdir(), `emporium-bench-body-${process.pid}`), { force: true });
     for (const shop of shops) await stop(shop.server);
     await target.drop();
   }
@@ -668,21 +700,21 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
 
 function printVaried(title: string, rows: VariedRow[]): void {
   console.log(`\n### ${title}\n`);
-  console.log('| workload | distinct requests | cache | req/s | of Fastify ceiling | of raw node:http | p50 | p99 | CPU per answer (node + PostgreSQL) | RSS |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| workload | distinct requests | body | cache | req/s | of Fastify ceiling | of raw node:http | p50 | p99 | CPU per answer (node + PostgreSQL) | RSS |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     for (const [cache, run, rss] of [['on', row.cacheOn, row.rssOn], ['off', row.cacheOff, row.rssOff]] as const) {
       if (!run) continue;
       const cpu = run.postgresUs > 0 ? `${run.nodeUs.toFixed(0)} us + ${run.postgresUs.toFixed(0)} us` : `${run.nodeUs.toFixed(0)} us`;
       const errors = run.errors > 0 ? ` (${run.errors} errors)` : '';
       console.log(
-        `| ${row.name} | ${row.distinct.toLocaleString('en-US')} | ${cache} | ${Math.round(run.rps).toLocaleString('en-US')}${errors} | ${(run.rps / row.fastify.rps).toFixed(3)} | ${(run.rps / row.raw.rps).toFixed(3)} | ${run.p50.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${cpu} | ${Math.round(rss)} MB |`,
+        `| ${row.name} | ${row.distinct.toLocaleString('en-US')} | ${(row.bodyBytes / 1024).toFixed(1)} kB | ${cache} | ${Math.round(run.rps).toLocaleString('en-US')}${errors} | ${(run.rps / row.fastify.rps).toFixed(3)} | ${(run.rps / row.raw.rps).toFixed(3)} | ${run.p50.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${cpu} | ${Math.round(rss)} MB |`,
       );
     }
   }
   const fastify = rows.map((row) => row.fastify.rps);
   const raw = rows.map((row) => row.raw.rps);
-  console.log(`\nCeilings in this run: Fastify ${Math.round(Math.min(...fastify))}-${Math.round(Math.max(...fastify))} req/s, raw node:http ${Math.round(Math.min(...raw))}-${Math.round(Math.max(...raw))} req/s (each measured just before its workload).`);
+  console.log(`\nCeilings in this run: Fastify ${Math.round(Math.min(...fastify))}-${Math.round(Math.max(...fastify))} req/s, raw node:http ${Math.round(Math.min(...raw))}-${Math.round(Math.max(...raw))} req/s (each measured just before its workload, answering a body of the workload's answers' median size).`);
 }
 
 function printTable(title: string, results: Row[], smaller?: Row[]): void {

@@ -345,19 +345,20 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
      * catalogue changes or its stock moves: a long list's answer is a concatenation, and only the products
      * not kept are read.
      */
-    async fragments(ids: readonly number[], write: (row: repo.ProductRow) => string): Promise<string[]> {
+    async fragments(ids: readonly number[], write: (row: repo.ProductRow) => string): Promise<Buffer[]> {
       const found = await derived.many(
         ids.map((id) => `${FRAGMENT_KEY}${id}`),
         async (missing) => {
           const rows = await repo.productsByIds(db, missing.map((key) => Number(key.slice(FRAGMENT_KEY.length))));
-          return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, write(row)]));
+          // Kept as the bytes sent: an answer is then copied together, never encoded again.
+          return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, Buffer.from(write(row))]));
         },
-        (fragment) => fragment.length * 2,
+        (fragment) => fragment.length + 80,
         // A product's JSON holds its stock: dropped when its stock moves (an order), nothing else is.
         (key) => Number(key.slice(FRAGMENT_KEY.length)),
       );
       // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
-      return found.filter((fragment): fragment is string => fragment !== undefined);
+      return found.filter((fragment): fragment is NonNullable<typeof fragment> => fragment !== undefined);
     },
 
     related: (productId: number, categoryId: number) =>
