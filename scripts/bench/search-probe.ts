@@ -37,8 +37,8 @@ const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>)
   },
 });
 const ways = {
-  queries: createProductService(db, undefined, noDerived, { searchIndex: false }),
-  index: createProductService(db, undefined, kept),
+  queries: createProductService(db, noDerived, { searchIndex: false }),
+  index: createProductService(db, kept),
 };
 console.log(
   `index of ${index.size} products built in ${buildMs.toFixed(0)} ms, ~${(index.bytes / 1024 / 1024).toFixed(1)} MB counted${collect ? `, ${(heapHeld / 1024 / 1024).toFixed(1)} MB of heap held` : ''}`,

@@ -139,7 +139,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const guards = createGuards(auth);
   const categories = createCategoryService(db);
   const shop = createShopContentService(db, { detailsChanged: contact.drop });
-  const products = createProductService(db, (key, compute) => answers.memo(key, compute), answers.derivedView, {
+  const products = createProductService(db, answers.derivedView, {
     searchIndex: env.SEARCH_INDEX === 'on',
   });
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });

@@ -95,8 +95,8 @@ describe('search index: the same answers as the queries', () => {
         return { value, building: Promise.resolve(value) };
       },
     });
-    const byQueries = createProductService(t.database.db, undefined, noDerived, { searchIndex: false });
-    const byIndex = createProductService(t.database.db, undefined, kept);
+    const byQueries = createProductService(t.database.db, noDerived, { searchIndex: false });
+    const byIndex = createProductService(t.database.db, kept);
     const ids = (page: { products: { id: number }[]; ids?: number[] }) => page.ids ?? page.products.map((row) => row.id);
     let found = 0;
     for (const query of queries) {

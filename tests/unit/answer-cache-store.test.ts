@@ -4,7 +4,7 @@ import { type Answer, answerBytes, bodyOf, makeAnswer } from '../../src/server/p
 import type { AnswerRequest } from '../../src/server/plugins/answer-cache/keys.ts';
 import { AnswerCache, FOLLOW_MAX_MS, type Flight, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
 
-/** The answer cache's store (store.ts): its budget, generations, single flight, memos and derived values. */
+/** The answer cache's store (store.ts): its budget, generations, single flight, derived values and indexes. */
 
 const get = (url: string): AnswerRequest => ({ method: 'GET', url, headers: {} });
 const text = { 'content-type': 'text/plain' };
@@ -19,9 +19,9 @@ function deferred<T>() {
 }
 
 describe('the answer budget', () => {
-  it('keeps an answer of up to a quarter of the answers’ share (15/16 of the budget), not one byte more', () => {
+  it('keeps an answer of up to a quarter of the budget, not one byte more', () => {
     const cache = new AnswerCache(64 * 1024);
-    const quarter = Math.floor((64 * 1024 - 4096) / 4);
+    const quarter = Math.floor((64 * 1024) / 4);
     const binary = { 'content-type': 'application/octet-stream' }; // not compressed: no Vary
     const bytesOf = (length: number) => answerBytes(makeAnswer('/q', Buffer.alloc(length, 'q'), binary));
     const fits = quarter - bytesOf(0);
@@ -35,32 +35,6 @@ describe('the answer budget', () => {
     expect(answer?.body.length).toBe(fits + 1); // answered, not kept
     expect(cache.lookup(get('/q'))).toBeUndefined();
     expect(cache.size).toBe(0);
-  });
-
-  it('gives memos 1/16 of the budget, counted as key, twice their JSON and 256 bytes each', async () => {
-    const cache = new AnswerCache(64 * 1024);
-    expect(await cache.memo('m', async () => 'abc')).toBe('abc');
-    expect(cache.bytes).toBe(1 + 5 * 2 + 256);
-    await cache.memo('u', async () => undefined);
-    expect(cache.bytes).toBe(1 + 5 * 2 + 256 + (1 + 0 + 256));
-    // A value JSON cannot write counts as 1 kB.
-    await cache.memo('b', async () => 10n);
-    expect(cache.bytes).toBe(1 + 5 * 2 + 256 + (1 + 256) + (1 + 1024 + 256));
-    cache.invalidate();
-    expect(cache.bytes).toBe(0);
-    // 4,096 bytes for memos: four of 1,000 bytes fit, the fifth pushes the first out.
-    const value = 'v'.repeat(369); // "v…v" is 371 characters: 2 + 742 + 256 = 1,000 bytes with its key
-    let computed = 0;
-    for (const key of ['m0', 'm1', 'm2', 'm3', 'm4']) {
-      await cache.memo(key, async () => {
-        computed += 1;
-        return value;
-      });
-    }
-    expect(cache.bytes).toBe(4000);
-    await cache.memo('m4', async () => ++computed);
-    expect(computed).toBe(5);
-    expect(await cache.memo('m0', async () => 'again')).toBe('again');
   });
 
   it('counts a compressed form once it is made, only for the answer it keeps', () => {
@@ -261,36 +235,7 @@ describe('single flight: concurrent misses for one answer', { timeout: 5_000 }, 
   });
 });
 
-describe('memos and derived values', () => {
-  it('computes a memo once per generation, and keeps none computed across a change or while off', async () => {
-    const cache = new AnswerCache(1024 * 1024);
-    let computed = 0;
-    const compute = async () => ++computed;
-    expect(await cache.memo('m', compute)).toBe(1);
-    expect(await cache.memo('m', compute)).toBe(1);
-    cache.invalidate();
-    expect(await cache.memo('m', compute)).toBe(2);
-    // A change while it is computed: not kept.
-    const slow = deferred<number>();
-    const asked = cache.memo('s', () => slow.promise);
-    cache.invalidate();
-    slow.resolve(7);
-    expect(await asked).toBe(7);
-    expect(await cache.memo('s', async () => 8)).toBe(8);
-    // Turned off while it is computed: not kept once it is on again.
-    const late = deferred<number>();
-    const lateAsked = cache.memo('l', () => late.promise);
-    cache.setEnabled(false);
-    cache.setEnabled(true);
-    late.resolve(1);
-    await lateAsked;
-    expect(cache.bytes).toBe(0);
-    cache.setEnabled(false);
-    expect(await cache.memo('m', compute)).toBe(3);
-    expect(await cache.memo('m', compute)).toBe(4);
-    expect(cache.bytes).toBe(0);
-  });
-
+describe('derived values and indexes', () => {
   it('computes a derived value once for concurrent askers, per generation, even with no answer budget', async () => {
     const cache = new AnswerCache(0);
     let computed = 0;
@@ -515,7 +460,7 @@ describe('a change of stock alone (an order): only what holds that stock is drop
     cache.keep(get(url), undefined, Buffer.from(url), text, cache.generation, holds, cache.stockChanges);
   const kept = (cache: AnswerCache, url: string) => cache.lookup(get(url))?.body.toString();
 
-  it('drops the answers holding the products named, and those that do not say; keeps the others, the memos and other derived values', async () => {
+  it('drops the answers holding the products named, and those that do not say; keeps the others and other derived values', async () => {
     const cache = new AnswerCache(1024 * 1024);
     keepNow(cache, '/product/a', [1]);
     keepNow(cache, '/product/b', [2]);
@@ -523,7 +468,6 @@ describe('a change of stock alone (an order): only what holds that stock is drop
     keepNow(cache, '/other-list', [3, 4]);
     keepNow(cache, '/categories', []);
     keepNow(cache, '/home', 'any');
-    await cache.memo('count', async () => 40);
     await cache.derived('page-marks', async () => 'marks');
     const size = (value: string) => value.length;
     const product = (key: string) => Number(key.slice(1));
@@ -539,7 +483,6 @@ describe('a change of stock alone (an order): only what holds that stock is drop
     expect(kept(cache, '/other-list')).toBe('/other-list');
     expect(kept(cache, '/categories')).toBe('/categories');
     expect(cache.size).toBe(3);
-    expect(await cache.memo('count', async () => -1)).toBe(40);
     expect(await cache.derived('page-marks', async () => 'computed again')).toBe('marks');
     // Product 1's JSON is read again; product 2's is kept.
     const asked: string[][] = [];

@@ -55,9 +55,6 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
   draft: row.draft,
 });
 
-/** Remembers a value computed from the catalogue until the catalogue changes (AnswerCache.memo). */
-export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
-const noMemo: Memo = (_key, compute) => compute();
 export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
   index: () => undefined,
   many: async <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>) => {
@@ -65,7 +62,10 @@ export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () =>
     return keys.map((key) => computed.get(key));
   },
 });
-/** Like Memo, with the bytes the value holds (AnswerCache.derived), and many at once (AnswerCache.derivedMany). */
+/**
+ * A value computed from the catalogue, kept until it changes, with the bytes it holds (AnswerCache.derived);
+ * many at once (AnswerCache.derivedMany); an index of the whole catalogue (AnswerCache.index).
+ */
 export interface Derived {
   <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T>;
   /** `holds`: the product whose stock a key's value holds (AnswerCache.derivedMany). */
@@ -126,18 +126,25 @@ async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
 const TYPO_CANDIDATES = 200;
 
 /**
- * `memo`: values kept with the answers (AnswerCache.memo); `derived`: structures that serve queries, kept
- * until the catalogue changes even with no answer budget (AnswerCache.derived): a list's page marks, photo ETags.
+ * `derived`: what serves queries, kept until the catalogue changes even with no answer budget
+ * (AnswerCache.derived): a list's page marks and counts, photo ETags, products' JSON, the search index.
+ * `options.searchIndex`: searches answered from the search index once built (SEARCH_INDEX).
  */
-export function createProductService(db: Db, memo: Memo = noMemo, derived: Derived = noDerived, options: { searchIndex: boolean } = { searchIndex: true }) {
+export function createProductService(db: Db, derived: Derived = noDerived, options: { searchIndex: boolean } = { searchIndex: true }) {
   /** A list's page marks, once per catalogue version, for pages past the first mark only. */
   const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
     derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
 
+  /**
+   * How many products a list holds, kept until the catalogue changes (a stock change does not change it),
+   * even with no answer cache: a list's later pages and the product list's pages ask it once.
+   */
+  const countOf = (filter: repo.ProductFilter) => derived(`product-count ${JSON.stringify(filter)}`, () => repo.countProducts(db, filter));
+
   async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest', as: ListAs = 'rows'): Promise<ProductPage> {
     const { items, total } = await listWithTotal<repo.ProductRow | number>(
       windowOf(pageNumber),
-      () => repo.countProducts(db, filter),
+      () => countOf(filter),
       async ({ limit, offset }) => {
         const marks = offset >= repo.PAGE_MARK_EVERY ? await marksOf(filter, sort) : undefined;
         return as === 'ids' ? repo.listProductIds(db, filter, limit, offset, sort, marks) : repo.listProducts(db, filter, limit, offset, sort, marks);
@@ -206,7 +213,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     if (!options.searchIndex) return undefined;
     const kept = derived.index(SEARCH_INDEX_KEY, buildSearchIndex);
     // A small catalogue's index is built at once (a few milliseconds), so its searches are always answered the same way.
-    const small = kept !== undefined && kept.value === undefined && (await memo('product-count', () => repo.countProducts(db, {}))) < SEARCH_INDEX_WAIT_BELOW;
+    const small = kept !== undefined && kept.value === undefined && (await countOf({})) < SEARCH_INDEX_WAIT_BELOW;
     const index = kept?.value ?? (small ? await kept?.building.catch(() => undefined) : undefined);
     if (!index) return undefined;
     const stems = await stemsOf(db, words);
@@ -230,7 +237,7 @@ export function createProductService(db: Db, memo: Memo = noMemo, derived: Deriv
     if (kept) return kept;
     const condition = repo.searchCondition(words, words.length > 0 ? await categoryNames() : []);
     if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
-    const catalogue = await memo('product-count', () => repo.countProducts(db, {}));
+    const catalogue = await countOf({});
     // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of
     // at most this many matches. Kept for the unpaged answer (asked for ids) only, the specification's
     // client's way: a page's count stays the plain one, and its window is read as before.

@@ -2,10 +2,6 @@ import { LRUCache } from 'lru-cache';
 import { type Answer, answerBytes, makeAnswer, type ReplyHeaders } from './answer.ts';
 import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
 
-/** The share of the budget for memos (small values computed from the catalogue); the rest is for answers. */
-const MEMO_SHARE = 1 / 16;
-/** The objects around one memo besides its key and value (measured, rounded up). */
-const MEMO_OVERHEAD_BYTES = 256;
 /** What derived values may hold: their keys and an allowance per value (values count themselves, `derived`). */
 const DERIVED_MAX_BYTES = 64 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
@@ -80,15 +76,6 @@ export interface Flight {
   timer?: NodeJS.Timeout;
 }
 
-/** A memo's value as memory: twice its JSON's length (a value JSON cannot write counts as 1 kB). */
-function memoBytes(value: unknown): number {
-  try {
-    return (JSON.stringify(value)?.length ?? 0) * 2;
-  } catch {
-    return 1024;
-  }
-}
-
 /**
  * The catalogue's answers, kept in memory as the bytes that were sent, within a budget of bytes that counts
  * everything an answer holds (its key, bodies, headers and the objects around them). Every change to the
@@ -114,8 +101,6 @@ export class AnswerCache {
   private readonly entries: LRUCache<string, Answer>;
   /** The misses being computed, by key (a flight of an older generation is replaced, never joined). */
   private readonly flights = new Map<string, Flight>();
-  /** Small values computed from the catalogue (a search's match counts), dropped with the answers. */
-  private readonly memos: LRUCache<string, { value: unknown }>;
   /** Changes are heard (the database's notices): what is derived from the catalogue may be kept. */
   private listening = true;
   /**
@@ -144,17 +129,12 @@ export class AnswerCache {
   constructor(maxBytes: number) {
     this.budget = maxBytes;
     this.enabled = maxBytes > 0;
-    const memoBudget = Math.max(1, Math.floor(maxBytes * MEMO_SHARE));
-    const answerBudget = Math.max(1, maxBytes - memoBudget);
+    const answerBudget = Math.max(1, maxBytes);
     this.entries = new LRUCache<string, Answer>({
       maxSize: answerBudget,
       maxEntrySize: Math.max(1, Math.floor(answerBudget / 4)),
       sizeCalculation: answerBytes,
       dispose: (_answer, key) => this.holders.unhold(key),
-    });
-    this.memos = new LRUCache<string, { value: unknown }>({
-      maxSize: memoBudget,
-      sizeCalculation: (memo, key) => key.length + memoBytes(memo.value) + MEMO_OVERHEAD_BYTES,
     });
   }
 
@@ -171,9 +151,9 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /** The bytes the kept answers and memos count for (at most the budget given). */
+  /** The bytes the kept answers count for (at most the budget given). */
   get bytes(): number {
-    return this.entries.calculatedSize + this.memos.calculatedSize;
+    return this.entries.calculatedSize;
   }
 
   /** The server is closing: nothing more is answered or kept here. */
@@ -186,7 +166,6 @@ export class AnswerCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
-    this.memos.clear();
     this.derivedValues.clear();
     this.indexes.clear();
     this.stockMovedAt.clear();
@@ -195,7 +174,7 @@ export class AnswerCache {
   /**
    * These products' stock moved, and nothing else (an order, a cancel; told by the database): the answers
    * holding their stock, or any stock, are dropped, and the derived values holding it (their JSON); the
-   * other answers, the memos and the other derived values (page marks, search ranks) stay.
+   * other answers and the other derived values (page marks, counts, the search index) stay.
    */
   stockChanged(productIds: readonly number[]): void {
     this.stockChanges += 1;
@@ -422,17 +401,5 @@ export class AnswerCache {
       }
     });
     return found;
-  }
-
-  /** The value for `key` computed once per catalogue generation (not kept if the catalogue changed meanwhile). */
-  async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    // Stryker disable next-line ConditionalExpression: forced false, nothing is kept while off: the memo is computed, and not kept, all the same
-    if (!this.enabled) return compute();
-    const known = this.memos.get(key);
-    if (known) return known.value as T;
-    const generation = this.generation;
-    const value = await compute();
-    if (this.enabled && generation === this.generation) this.memos.set(key, { value });
-    return value;
   }
 }
