@@ -5,7 +5,7 @@ import { wordCounts } from '../../../domain/typo.ts';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { arrayParam, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
+import { arrayParam, inlined, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import type { SearchIndexRow } from './search-index.ts';
 import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products, searchVocabulary } from '../../db/schema.ts';
 
@@ -217,8 +217,16 @@ function pageShape(filter: ProductFilter, limit: number, sort: ProductSort, wind
   if (Object.keys(filter.options ?? {}).length > 0 || categories > 8) return null;
   const min = filter.minCents !== undefined && filter.minCents > 0;
   const max = filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null;
-  return `${sort.replace('-', '_')}_${Math.trunc(limit)}_c${categories}${min ? '_min' : ''}${max ? '_max' : ''}${window.from ? '_from' : ''}${window.to ? '_to' : ''}`;
+  const offset = offsetInlined(window) ? `_o${Math.trunc(window.within)}` : '';
+  return `${sort.replace('-', '_')}_${Math.trunc(limit)}_c${categories}${min ? '_min' : ''}${max ? '_max' : ''}${window.from ? '_from' : ''}${window.to ? '_to' : ''}${offset}`;
 }
+
+/**
+ * A page's offset past its mark (or from the start, before the first mark) is one of a few (multiples of the
+ * page size under PAGE_MARK_EVERY): written into the query's text, so that the statement has a plan made once
+ * (PostgreSQL otherwise planned it again at each call: an unknown offset makes a generic plan look dear).
+ */
+const offsetInlined = (window: PageWindow) => window.within < PAGE_MARK_EVERY;
 
 /**
  * The name of a page query's statement on the database: a list of some categories or prices gets none (an
@@ -242,7 +250,7 @@ function pageValues(filter: ProductFilter, sort: ProductSort, window: PageWindow
   };
   filterWhere(filter, collect);
   if (window.from) between(sort, window.from, window.to, collect);
-  values.offset = window.within;
+  if (!offsetInlined(window)) values.offset = window.within;
   return values;
 }
 
@@ -254,7 +262,7 @@ function pageIds(db: Db, filter: ProductFilter, limit: number, sort: ProductSort
     .where(and(filterWhere(filter, bind), range))
     .orderBy(...ORDERS[sort])
     .limit(inlinedLimit(limit))
-    .offset(bind('offset', window.within) as unknown as number);
+    .offset((offsetInlined(window) ? inlined(window.within) : bind('offset', window.within)) as unknown as number);
 }
 
 /** Products by id (any order): what an answer built from kept fragments reads for those it has not kept. */
