@@ -26,7 +26,11 @@ export async function findCategoryById(db: Db, id: number): Promise<CategoryRow 
 
 /** By its current slug, or by a slug it had before a rename. */
 export async function findCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | undefined> {
-  const [current] = await db.select().from(categories).where(eq(categories.slug, slug));
+  // A category page's first read: its SQL built once per database, planned once per connection.
+  const bySlug = preparedOnce(db, 'category_by_slug', () =>
+    db.select().from(categories).where(eq(categories.slug, sql.placeholder('slug'))).prepare('category_by_slug'),
+  );
+  const [current] = await bySlug.execute({ slug });
   if (current) return current;
   const [old] = await db
     .select({ category: categories })

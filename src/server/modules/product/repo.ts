@@ -229,16 +229,16 @@ function pageShape(filter: ProductFilter, limit: number, sort: ProductSort, wind
 const offsetInlined = (window: PageWindow) => window.within < PAGE_MARK_EVERY;
 
 /**
- * The name of a page query's statement on the database: a list of some categories or prices gets none (an
- * unnamed statement, planned at each call with its values: a plan made once for every category and band
- * read the wrong index for some, +35 % of PostgreSQL's CPU over 1,000 filter sets); its SQL is still built once.
+ * The name of a page query's statement on the database: a list of several categories or of prices gets none
+ * (an unnamed statement, planned at each call with its values: a plan made once for every category set and
+ * band read the wrong index for some, +35 % of PostgreSQL's CPU over 1,000 filter sets); its SQL is still
+ * built once.
  */
 function statementName(filter: ProductFilter, name: string): string {
-  const filtered =
-    (filter.categoryIds?.length ?? 0) > 0 ||
-    (filter.minCents !== undefined && filter.minCents > 0) ||
-    (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null);
-  return filtered ? '' : name;
+  const categories = filter.categoryIds?.length ?? 0;
+  const priced = (filter.minCents !== undefined && filter.minCents > 0) || (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null);
+  // One category and no price (a category's page): one plan reads the category's own index for any of them.
+  return categories > 1 || priced ? '' : name;
 }
 
 /** The values of a page query's placeholders (the names filterWhere and between give them). */
