@@ -190,7 +190,7 @@ async function runPage<T>(
   const shape = pageShape(filter, limit, sort, window);
   if (!shape) return build(window, asParameter);
   const name = `${prefix}_${shape}`;
-  return preparedOnce(db, name, () => build(window, asPlaceholder).prepare(statementName(filter, name))).execute(pageValues(filter, sort, window));
+  return preparedOnce(db, name, () => build(window, asPlaceholder).prepare(statementName(filter, sort, window, name))).execute(pageValues(filter, sort, window));
 }
 
 /** Where a page starts: the mark before it (if any, and how far past it), and the mark after its end. */
@@ -234,10 +234,12 @@ const offsetInlined = (window: PageWindow) => window.within < PAGE_MARK_EVERY;
  * band read the wrong index for some, +35 % of PostgreSQL's CPU over 1,000 filter sets); its SQL is still
  * built once.
  */
-function statementName(filter: ProductFilter, name: string): string {
+function statementName(filter: ProductFilter, sort: ProductSort, window: PageWindow, name: string): string {
   const categories = filter.categoryIds?.length ?? 0;
   const priced = (filter.minCents !== undefined && filter.minCents > 0) || (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null);
-  // One category and no price (a category's page): one plan reads the category's own index for any of them.
+  // Each category's own index, merged: one plan for any of them (and any band).
+  if (mergesCategories(filter, sort, window)) return name;
+  // One category and no price (a category's page by price): one plan reads the category's own index for any of them.
   return categories > 1 || priced ? '' : name;
 }
 
@@ -254,8 +256,33 @@ function pageValues(filter: ProductFilter, sort: ProductSort, window: PageWindow
   return values;
 }
 
+/**
+ * A newest-first page of some categories (no option filter) reads each category's own index
+ * (products_category_created_idx) for as many rows as the page needs from it, and merges them: it never walks
+ * the whole catalogue's index past the other categories' products, and one plan serves every set of
+ * categories and any price band (a branch filters its category's rows by price). Its offset must be in its text.
+ */
+const mergesCategories = (filter: ProductFilter, sort: ProductSort, window: PageWindow) =>
+  sort === 'newest' && (filter.categoryIds?.length ?? 0) > 0 && Object.keys(filter.options ?? {}).length === 0 && offsetInlined(window);
+
 function pageIds(db: Db, filter: ProductFilter, limit: number, sort: ProductSort, window: PageWindow, bind: BindValue) {
   const range = window.from ? between(sort, window.from, window.to, bind) : undefined;
+  if (mergesCategories(filter, sort, window)) {
+    const depth = inlined(window.within + Math.trunc(limit));
+    const prices = filterWhere({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null }, bind);
+    const branches = (filter.categoryIds ?? []).map(
+      (id, index) => sql`(select ${products.id} as id, ${products.createdAt} as created_at from ${products}
+        where ${and(eq(products.categoryId, bind(`c${index}`, id)), prices, range)}
+        order by ${products.createdAt} desc, ${products.id} desc limit ${depth})`,
+    );
+    const merged = sql`(${sql.join(branches, sql` union all `)}) as merged`;
+    return db
+      .select({ id: sql<number>`merged.id`.as('id') })
+      .from(merged)
+      .orderBy(sql`merged.created_at desc`, sql`merged.id desc`)
+      .limit(inlinedLimit(limit))
+      .offset(inlined(window.within) as unknown as number);
+  }
   return db
     .select({ id: products.id })
     .from(products)
