@@ -229,18 +229,16 @@ function pageShape(filter: ProductFilter, limit: number, sort: ProductSort, wind
 const offsetInlined = (window: PageWindow) => window.within < PAGE_MARK_EVERY;
 
 /**
- * The name of a page query's statement on the database: a list of several categories or of prices gets none
- * (an unnamed statement, planned at each call with its values: a plan made once for every category set and
- * band read the wrong index for some, +35 % of PostgreSQL's CPU over 1,000 filter sets); its SQL is still
- * built once.
+ * The name of a page query's statement on the database: a list of prices, or of several categories not
+ * merged (by price), gets none (an unnamed statement, planned at each call with its values: a plan made once
+ * for every category set and band read the wrong index for some, +35 % of PostgreSQL's CPU over 1,000
+ * filter sets); its SQL is still built once.
  */
 function statementName(filter: ProductFilter, sort: ProductSort, window: PageWindow, name: string): string {
-  const categories = filter.categoryIds?.length ?? 0;
-  const priced = (filter.minCents !== undefined && filter.minCents > 0) || (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null);
-  // Each category's own index, merged: one plan for any of them (and any band).
+  // Each category's own index, merged: one plan for any of them.
   if (mergesCategories(filter, sort, window)) return name;
   // One category and no price (a category's page by price): one plan reads the category's own index for any of them.
-  return categories > 1 || priced ? '' : name;
+  return (filter.categoryIds?.length ?? 0) > 1 || priced(filter) ? '' : name;
 }
 
 /** The values of a page query's placeholders (the names filterWhere and between give them). */
@@ -256,23 +254,32 @@ function pageValues(filter: ProductFilter, sort: ProductSort, window: PageWindow
   return values;
 }
 
+/** A list filtered by a price (a band): its plan depends on how wide the band is. */
+const priced = (filter: ProductFilter) =>
+  (filter.minCents !== undefined && filter.minCents > 0) || (filter.maxCentsExclusive !== undefined && filter.maxCentsExclusive !== null);
+
 /**
- * A newest-first page of some categories (no option filter) reads each category's own index
+ * A newest-first page of some categories (no price, no option filter) reads each category's own index
  * (products_category_created_idx) for as many rows as the page needs from it, and merges them: it never walks
  * the whole catalogue's index past the other categories' products, and one plan serves every set of
- * categories and any price band (a branch filters its category's rows by price). Its offset must be in its text.
+ * categories. Its offset must be in its text. With a band, one plan does not fit every band (a plan made
+ * without the band's values took it for narrow and read the price index: twice the database's CPU over the
+ * varied filter sets): those stay planned with their values.
  */
 const mergesCategories = (filter: ProductFilter, sort: ProductSort, window: PageWindow) =>
-  sort === 'newest' && (filter.categoryIds?.length ?? 0) > 0 && Object.keys(filter.options ?? {}).length === 0 && offsetInlined(window);
+  sort === 'newest' &&
+  (filter.categoryIds?.length ?? 0) > 0 &&
+  !priced(filter) &&
+  Object.keys(filter.options ?? {}).length === 0 &&
+  offsetInlined(window);
 
 function pageIds(db: Db, filter: ProductFilter, limit: number, sort: ProductSort, window: PageWindow, bind: BindValue) {
   const range = window.from ? between(sort, window.from, window.to, bind) : undefined;
   if (mergesCategories(filter, sort, window)) {
     const depth = inlined(window.within + Math.trunc(limit));
-    const prices = filterWhere({ minCents: filter.minCents, maxCentsExclusive: filter.maxCentsExclusive ?? null }, bind);
     const branches = (filter.categoryIds ?? []).map(
       (id, index) => sql`(select ${products.id} as id, ${products.createdAt} as created_at from ${products}
-        where ${and(eq(products.categoryId, bind(`c${index}`, id)), prices, range)}
+        where ${and(listed, eq(products.categoryId, bind(`c${index}`, id)), range)}
         order by ${products.createdAt} desc, ${products.id} desc limit ${depth})`,
     );
     const merged = sql`(${sql.join(branches, sql` union all `)}) as merged`;
