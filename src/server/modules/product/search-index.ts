@@ -102,7 +102,7 @@ export class SearchIndex {
     /** Lexeme → its products' positions × 2, + 1 when in the name. */
     private readonly lexemes: FrozenPostings,
     private readonly sortedLexemes: string[],
-    /** A run of letters and digits of a name or description (lower case) → its products' positions. */
+    /** A run of letters and digits of a name or description (lower case) → its products' positions × 2, + 1 when in the name. */
     private readonly runs: FrozenPostings,
     private readonly runList: string[],
     private readonly runTrigrams: FrozenPostings,
@@ -141,8 +141,11 @@ export class SearchIndex {
           const inName = new Set(row.nameLexemes.split(' ').filter(Boolean));
           for (const lexeme of inName) lexemes.add(lexeme, position * 2 + 1);
           for (const lexeme of new Set(row.descriptionLexemes.split(' '))) if (lexeme && !inName.has(lexeme)) lexemes.add(lexeme, position * 2);
-          const words = new Set([...name.matchAll(RUN), ...row.description.toLowerCase().matchAll(RUN)].map((match) => match[0]));
-          for (const word of words) runs.add(word, position);
+          const nameRuns = new Set(Array.from(name.matchAll(RUN), (match) => match[0]));
+          for (const run of nameRuns) runs.add(run, position * 2 + 1);
+          for (const run of new Set(Array.from(row.description.toLowerCase().matchAll(RUN), (match) => match[0]))) {
+            if (!nameRuns.has(run)) runs.add(run, position * 2);
+          }
         }
         await nextTurn();
       }
@@ -204,6 +207,8 @@ export class SearchIndex {
     window: { offset: number; limit: number },
     longFrom: number,
   ): SearchWindow {
+    // A word twice is the same condition (as in a tsquery): each once.
+    words = [...new Set(words)];
     const size = this.ids.length;
     const isLong = (word: string) => Array.from(word).length >= longFrom;
     const stemOf = (word: string) => stems.get(word) ?? [];
@@ -213,7 +218,7 @@ export class SearchIndex {
     // The words of the rank's whole-stem parts: those with a stem (a stop word is left out of a tsquery).
     const stemmed = words.filter((word) => stemOf(word).length > 0);
     const scratch = this.scratchFor(size);
-    const { matched, wholeInName, wholeAnywhere, touched } = scratch;
+    const { matched, wholeInName, wholeAnywhere, insideName, touched } = scratch;
     let touchedCount = 0;
     const mark = (position: number, bit: number) => {
       const was = matched[position] as number;
@@ -238,8 +243,13 @@ export class SearchIndex {
         }
       }
       if (!isLong(word)) return;
+      const wordBit = 1 << words.indexOf(word);
       for (const run of this.runsHolding(word)) {
-        for (const position of this.runs.get(run) ?? []) mark(position, bit);
+        for (const entry of this.runs.get(run) ?? []) {
+          const position = entry >> 1;
+          mark(position, bit);
+          if (entry & 1) insideName[position] = (insideName[position] as number) | wordBit;
+        }
       }
       for (const categoryId of categoriesHolding(word)) {
         for (const position of this.categoryPositions.get(String(categoryId)) ?? []) mark(position, bit);
@@ -251,14 +261,14 @@ export class SearchIndex {
     const candidates = touchedCount < size / 8 ? touched.subarray(0, touchedCount).sort() : undefined;
     // Matches by rank, newest first within each.
     const byRank: number[][] = [[], [], [], [], [], [], [], []];
+    // Every word inside the name: a long word's runs in the name were marked; a short word is looked for.
+    const longBits = words.reduce((bits, word, index) => (isLong(word) ? bits | (1 << index) : bits), 0);
+    const shortWords = words.filter((word) => !isLong(word));
     const rankOf = (position: number) => {
-      const name = this.names[position] as string;
-      let inside = 1;
-      for (const word of words) {
-        if (!name.includes(word)) {
-          inside = 0;
-          break;
-        }
+      let inside = Number(((insideName[position] as number) & longBits) === longBits);
+      if (inside === 1 && shortWords.length > 0) {
+        const name = this.names[position] as string;
+        inside = Number(shortWords.every((word) => name.includes(word)));
       }
       return 4 * Number(wholeInName[position] === allStemmed) + 2 * inside + Number(wholeAnywhere[position] === allStemmed);
     };
@@ -272,6 +282,7 @@ export class SearchIndex {
       matched[position] = 0;
       wholeInName[position] = 0;
       wholeAnywhere[position] = 0;
+      insideName[position] = 0;
     }
     let total = 0;
     const ids: number[] = [];
@@ -291,9 +302,17 @@ export class SearchIndex {
   }
 
   /** Per-search work space, kept with the index and left zeroed after each search (searches run one at a time). */
-  private scratch: { matched: Uint8Array; wholeInName: Uint8Array; wholeAnywhere: Uint8Array; touched: Int32Array } | undefined;
+  private scratch:
+    | { matched: Uint8Array; wholeInName: Uint8Array; wholeAnywhere: Uint8Array; insideName: Uint8Array; touched: Int32Array }
+    | undefined;
   private scratchFor(size: number) {
-    this.scratch ??= { matched: new Uint8Array(size), wholeInName: new Uint8Array(size), wholeAnywhere: new Uint8Array(size), touched: new Int32Array(size) };
+    this.scratch ??= {
+      matched: new Uint8Array(size),
+      wholeInName: new Uint8Array(size),
+      wholeAnywhere: new Uint8Array(size),
+      insideName: new Uint8Array(size),
+      touched: new Int32Array(size),
+    };
     return this.scratch;
   }
 }
