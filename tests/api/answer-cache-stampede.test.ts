@@ -60,7 +60,8 @@ describe('no cache stampede: concurrent misses for one answer wait for the first
     client.query = async function held(this: unknown, ...args: unknown[]) {
       const rows = await query.apply(this, args);
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      if (holding && /from "products"/.test(text ?? '')) {
+      // The read of the products' rows (a list reads its page's ids first, then its products with their category).
+      if (holding && /from "products" inner join "categories"/.test(text ?? '')) {
         holding = false;
         read();
         await released;

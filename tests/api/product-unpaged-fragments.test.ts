@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PAGE_SIZE } from '../../src/contract/limits.ts';
-import { productFiltersResponse, searchResponse } from '../../src/contract/product.ts';
+import { productFiltersResponse, productListResponse, searchResponse } from '../../src/contract/product.ts';
 import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
 import { makeCategory } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -10,6 +10,7 @@ import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 const writerOf = (schema: unknown) => serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' });
 const writeFilters = writerOf(productFiltersResponse);
 const writeSearch = writerOf(searchResponse);
+const writeList = writerOf(productListResponse);
 
 /**
  * Unpaged answers (product-filters and search without a page) are built from each product's kept JSON: the
@@ -72,6 +73,25 @@ describe('unpaged answers from kept product fragments', () => {
       const paged = [];
       for (let page = 1; page <= Math.ceil(answer.length / PRODUCT_PAGE_SIZE); page++) paged.push(...(await search(encodeURIComponent(word), page)).json());
       expect(answer).toEqual(paged);
+    }
+  });
+
+  it('pages too: the bytes the serializer writes, then no product rows read', async () => {
+    const pages = [
+      () => call(t.app, 'GET', '/api/v1/product/product-list/2'),
+      () => filters({ checked: [String(lamps.id)], radio: [], page: 3 }),
+      () => search('lamp', 2),
+    ];
+    const writers = [writeList, writeFilters, writeSearch];
+    for (const [index, ask] of pages.entries()) {
+      const first = await ask();
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toBe(writers[index]?.(first.json()));
+      const products = Array.isArray(first.json()) ? first.json() : first.json().products;
+      expect(products).toHaveLength(PRODUCT_PAGE_SIZE);
+      queries = [];
+      expect((await ask()).body).toBe(first.body);
+      expect(rowReads(), String(index)).toEqual([]);
     }
   });
 

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
 import type { ProductRow } from './repo.ts';
-import { product, productFiltersResponse } from '../../../contract/product.ts';
+import { product, productFiltersResponse, productListResponse } from '../../../contract/product.ts';
 import { serializerCompiler } from '../../plugins/serializer.ts';
 import type { VariantService } from './variants-service.ts';
 
@@ -20,6 +20,7 @@ import type { VariantService } from './variants-service.ts';
 const writeProductSerializer = serializerCompiler({ schema: product, method: 'GET', url: '', httpStatus: '200' });
 const writeProduct = (row: ProductRow) => writeProductSerializer(toWireProduct(row));
 const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, method: 'POST', url: '', httpStatus: '200' });
+const writeListAnswer = serializerCompiler({ schema: productListResponse, method: 'GET', url: '', httpStatus: '200' });
 /** Where the products go in the frame of a product-filters answer (a JSON string cannot hold it unescaped). */
 const EMPTY_PRODUCTS = '"products":[]';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -43,6 +44,12 @@ export function joinFragments(open: string, fragments: readonly Buffer[], close:
   return answer;
 }
 
+/** A frame written with `"products":[]` (the answer's serializer), with the fragments put inside its brackets. */
+function inFrame(frame: string, fragments: readonly Buffer[]): Buffer {
+  const at = frame.indexOf(EMPTY_PRODUCTS) + EMPTY_PRODUCTS.length - 1;
+  return joinFragments(frame.slice(0, at), fragments, frame.slice(at));
+}
+
 /** The products an answer holds (their stock with them): a stock change of another leaves it kept. */
 const idsOf = (rows: readonly ProductRow[]) => rows.map((row) => row.id);
 
@@ -52,43 +59,31 @@ const photoCacheControl = (version: string | undefined) =>
 
 export const productHandlers = (products: ProductService, categories: CategoryService, variants: VariantService) =>
   ({
-    productList: async (request) => {
-      const rows = await products.newest(request.params.page);
-      request.answerHolds = idsOf(rows);
-      return { success: true, products: rows.map(toWireProduct) };
+    productList: async (request, reply) => {
+      // The page's ids, then its products' kept JSON: a page of products already read queries nothing more.
+      const ids = await products.newestIds(request.params.page);
+      request.answerHolds = ids;
+      return reply.type(JSON_TYPE).send(inFrame(writeListAnswer({ success: true, products: [] }), await products.fragments(ids, writeProduct)));
     },
 
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request, reply) => {
       const { checked, radio, page, sort, options, facets } = request.body;
-      if (page === undefined) {
-        // Up to UNPAGED_PRODUCTS_MAX products: the answer's frame with the kept products' JSON inside.
-        const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets, as: 'ids' });
-        const frame = writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) });
-        const fragments = await products.fragments(result.ids ?? [], writeProduct);
-        request.answerHolds = result.ids ?? [];
-        const at = frame.indexOf(EMPTY_PRODUCTS) + EMPTY_PRODUCTS.length - 1;
-        return reply.type(JSON_TYPE).send(joinFragments(frame.slice(0, at), fragments, frame.slice(at)));
-      }
-      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
-      request.answerHolds = idsOf(result.products);
-      return {
-        success: true,
-        products: result.products.map(toWireProduct),
-        total: result.total,
-        ...(result.facets ? { facets: result.facets } : {}),
-      };
+      // A page, or up to UNPAGED_PRODUCTS_MAX products without one: the answer's frame with the kept products' JSON inside.
+      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets, as: 'ids' });
+      const frame = writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) });
+      request.answerHolds = result.ids ?? [];
+      return reply.type(JSON_TYPE).send(inFrame(frame, await products.fragments(result.ids ?? [], writeProduct)));
     },
 
     search: async (request, reply) => {
-      const unpaged = request.query.page === undefined;
-      const result = await products.search(request.params.keyword, request.query.page, unpaged ? 'ids' : 'rows');
+      // A page or every match up to UNPAGED_PRODUCTS_MAX: the kept products' JSON in an array.
+      const result = await products.search(request.params.keyword, request.query.page, 'ids');
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
-      request.answerHolds = unpaged ? (result.ids ?? []) : idsOf(result.products);
-      if (unpaged) return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids ?? [], writeProduct), ']'));
-      return result.products.map(toWireProduct);
+      request.answerHolds = result.ids ?? [];
+      return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids ?? [], writeProduct), ']'));
     },
 
     getProducts: async (request) => {

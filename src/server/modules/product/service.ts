@@ -276,7 +276,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
   }
 
   return {
-    newest: async (pageNumber: number) => (await page({}, pageNumber)).products,
+    /** A page of the newest products, as ids (its answer is built from the kept fragments). */
+    newestIds: async (pageNumber: number) => (await page({}, pageNumber, 'newest', 'ids')).ids ?? [],
     page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
