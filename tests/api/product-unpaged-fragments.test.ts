@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PAGE_SIZE } from '../../src/contract/limits.ts';
-import { productFiltersResponse, productListResponse, searchResponse } from '../../src/contract/product.ts';
+import { getProductsResponse, productCategoryResponse, productFiltersResponse, productListResponse, searchResponse } from '../../src/contract/product.ts';
 import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
 import { makeCategory } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -11,6 +11,8 @@ const writerOf = (schema: unknown) => serializerCompiler({ schema, method: 'GET'
 const writeFilters = writerOf(productFiltersResponse);
 const writeSearch = writerOf(searchResponse);
 const writeList = writerOf(productListResponse);
+const writeProducts = writerOf(getProductsResponse);
+const writeCategory = writerOf(productCategoryResponse);
 
 /**
  * Unpaged answers (product-filters and search without a page) are built from each product's kept JSON: the
@@ -19,7 +21,7 @@ const writeList = writerOf(productListResponse);
 describe('unpaged answers from kept product fragments', () => {
   let t: TestApp;
   let queries: string[] = [];
-  let lamps: { id: number };
+  let lamps: { id: number; slug: string };
   const filters = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/v1/product/product-filters', { body });
   const search = (word: string, page?: number) =>
     call(t.app, 'GET', `/api/v1/product/search/${word}${page ? `?page=${page}` : ''}`);
@@ -81,11 +83,13 @@ describe('unpaged answers from kept product fragments', () => {
       () => call(t.app, 'GET', '/api/v1/product/product-list/2'),
       () => filters({ checked: [String(lamps.id)], radio: [], page: 3 }),
       () => search('lamp', 2),
+      () => call(t.app, 'GET', '/api/v1/product/get-product?page=2'),
+      () => call(t.app, "GET", `/api/v1/product/product-category/${encodeURIComponent(lamps.slug)}?page=2`),
     ];
-    const writers = [writeList, writeFilters, writeSearch];
+    const writers = [writeList, writeFilters, writeSearch, writeProducts, writeCategory];
     for (const [index, ask] of pages.entries()) {
       const first = await ask();
-      expect(first.statusCode).toBe(200);
+      expect(first.statusCode, `${index} ${first.body}`).toBe(200);
       expect(first.body).toBe(writers[index]?.(first.json()));
       const products = Array.isArray(first.json()) ? first.json() : first.json().products;
       expect(products).toHaveLength(PRODUCT_PAGE_SIZE);

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
 import type { ProductRow } from './repo.ts';
-import { product, productFiltersResponse, productListResponse } from '../../../contract/product.ts';
+import { getProductsResponse, product, productCategoryResponse, productFiltersResponse, productListResponse } from '../../../contract/product.ts';
 import { serializerCompiler } from '../../plugins/serializer.ts';
 import type { VariantService } from './variants-service.ts';
 
@@ -21,6 +21,8 @@ const writeProductSerializer = serializerCompiler({ schema: product, method: 'GE
 const writeProduct = (row: ProductRow) => writeProductSerializer(toWireProduct(row));
 const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, method: 'POST', url: '', httpStatus: '200' });
 const writeListAnswer = serializerCompiler({ schema: productListResponse, method: 'GET', url: '', httpStatus: '200' });
+const writeProductsAnswer = serializerCompiler({ schema: getProductsResponse, method: 'GET', url: '', httpStatus: '200' });
+const writeCategoryAnswer = serializerCompiler({ schema: productCategoryResponse, method: 'GET', url: '', httpStatus: '200' });
 /** Where the products go in the frame of a product-filters answer (a JSON string cannot hold it unescaped). */
 const EMPTY_PRODUCTS = '"products":[]';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -86,16 +88,12 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids ?? [], writeProduct), ']'));
     },
 
-    getProducts: async (request) => {
-      const page = await products.page(request.query.page ?? 1);
-      request.answerHolds = idsOf(page.products);
-      return {
-        success: true,
-        message: 'All Products',
-        countTotal: page.products.length,
-        total: page.total,
-        products: page.products.map(toWireProduct),
-      };
+    getProducts: async (request, reply) => {
+      const page = await products.pageIds(request.query.page ?? 1);
+      const fragments = await products.fragments(page.ids ?? [], writeProduct);
+      request.answerHolds = page.ids ?? [];
+      const frame = writeProductsAnswer({ success: true, message: 'All Products', countTotal: fragments.length, total: page.total, products: [] });
+      return reply.type(JSON_TYPE).send(inFrame(frame, fragments));
     },
 
     getProduct: async (request) => {
@@ -110,16 +108,12 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       return { success: true, products: rows.map(toWireProduct) };
     },
 
-    productCategory: async (request) => {
+    productCategory: async (request, reply) => {
       const category = await categories.bySlug(request.params.slug);
       const page = await products.inCategory(category.id, request.query.page);
-      request.answerHolds = idsOf(page.products);
-      return {
-        success: true,
-        category: toWireCategory(category),
-        products: page.products.map(toWireProduct),
-        total: page.total,
-      };
+      request.answerHolds = page.ids ?? [];
+      const frame = writeCategoryAnswer({ success: true, category: toWireCategory(category), products: [], total: page.total });
+      return reply.type(JSON_TYPE).send(inFrame(frame, await products.fragments(page.ids ?? [], writeProduct)));
     },
 
     productPhoto: async (request, reply) => {

@@ -278,7 +278,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
   return {
     /** A page of the newest products, as ids (its answer is built from the kept fragments). */
     newestIds: async (pageNumber: number) => (await page({}, pageNumber, 'newest', 'ids')).ids ?? [],
-    page: (pageNumber: number) => page({}, pageNumber),
+    /** A page of the newest products as ids, with the total (its answer is built from the kept fragments). */
+    pageIds: (pageNumber: number) => page({}, pageNumber, 'newest', 'ids'),
     count: () => repo.countProducts(db, {}),
 
     /**
@@ -372,7 +373,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     related: (productId: number, categoryId: number) =>
       repo.listRelated(db, productId, categoryId, RELATED_PRODUCTS_LIMIT),
 
-    inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber),
+    /** A category's page (or its products up to UNPAGED_PRODUCTS_MAX) as ids, with the total. */
+    inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber, 'newest', 'ids'),
 
     async create(fields: ProductFields, photo: CheckedPhoto | null, actor: Actor) {
       await assertCategory(fields.category);
