@@ -1,6 +1,6 @@
 // The search's cost word by word, with the queries and with the search index (decision record 0024), on a
 // kept database (scripts/bench/seed-kept.ts): the varied workload's search words (workloads.ts), each asked
-// once, unpaged (as ids, the specification's client's way) or `--paged` (page 1, as rows), one at a time.
+// once, unpaged (the specification's client's way) or `--paged` (page 1), one at a time.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/emporium_prof node --expose-gc --import tsx scripts/bench/search-probe.ts [--paged] [--words 300]
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -45,11 +45,11 @@ console.log(
 );
 for (const [way, service] of Object.entries(ways)) {
   // Once to warm (the stems, the connection's plans), then measured.
-  for (const word of words) await service.search(word, args.paged ? 1 : undefined, args.paged ? 'rows' : 'ids');
+  for (const word of words) await service.search(word, args.paged ? 1 : undefined);
   const times: number[] = [];
   for (const word of words) {
     const start = performance.now();
-    await service.search(word, args.paged ? 1 : undefined, args.paged ? 'rows' : 'ids');
+    await service.search(word, args.paged ? 1 : undefined);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
-import { listProducts, pageMarks } from '../../src/server/modules/product/repo.ts';
+import { listProductIds, pageMarks } from '../../src/server/modules/product/repo.ts';
 import { makeCategory } from '../factories.ts';
 import { executeNamed } from '../../src/server/lib/prepared.ts';
 import { createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -49,7 +49,7 @@ describe('named statements', () => {
     try {
       const marks = await pageMarks(single.db, {}, 'newest');
       // Page 8 (24 rows past the mark at 60) eight times: the same statement, planned with its values first.
-      for (let round = 0; round < 8; round++) await listProducts(single.db, {}, 12, 60 + 24, 'newest', marks);
+      for (let round = 0; round < 8; round++) await listProductIds(single.db, {}, 12, 60 + 24, 'newest', marks);
       const [kept] = rowsOf<{ name: string; generic_plans: number; custom_plans: number }>(
         await single.db.execute(sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'product\_page\_newest\_12\_c0\_from\_to%'`),
       );

@@ -140,26 +140,12 @@ function between(sort: ProductSort, from: PageMark, to: PageMark | undefined, bi
 }
 
 /**
- * One page, newest first (or by price). The page's ids are found first, from an index alone (a deep
- * page skips index entries, not whole rows joined with their categories), then only those rows are read.
- * With the list's marks, a page past the first mark reads only the range between the mark before it and
- * the mark after it (at most PAGE_MARK_EVERY entries of the list, skipped from the nearer mark), so page
- * 8,000 costs what page 6 does; the order and ties are the list's own, so the answer is the same.
+ * The ids of one page, newest first (or by price), in order, from an index alone (a deep page skips index
+ * entries, not rows); its products are then written from their kept JSON (the service's `fragments`). With
+ * the list's marks, a page past the first mark reads only the range between the mark before it and the mark
+ * after it (at most PAGE_MARK_EVERY entries of the list, skipped from the nearer mark), so page 8,000 costs
+ * what page 6 does; the order and ties are the list's own, so the answer is the same.
  */
-export async function listProducts(
-  db: Db,
-  filter: ProductFilter,
-  limit: number,
-  offset: number,
-  sort: ProductSort = 'newest',
-  marks?: readonly PageMark[],
-): Promise<ProductRow[]> {
-  return runPage(db, 'product_page', filter, limit, offset, sort, marks, (window, bind) =>
-    selectProducts(db).where(inArray(products.id, pageIds(db, filter, limit, sort, window, bind))).orderBy(...ORDERS[sort]),
-  );
-}
-
-/** The ids of a page, in order (listProducts without reading the rows). */
 export async function listProductIds(
   db: Db,
   filter: ProductFilter,
@@ -168,7 +154,7 @@ export async function listProductIds(
   sort: ProductSort = 'newest',
   marks?: readonly PageMark[],
 ): Promise<number[]> {
-  const rows = await runPage(db, 'product_page_ids', filter, limit, offset, sort, marks, (window, bind) => pageIds(db, filter, limit, sort, window, bind));
+  const rows = await runPage(db, 'product_page', filter, limit, offset, sort, marks, (window, bind) => pageIds(db, filter, limit, sort, window, bind));
   return rows.map((row) => row.id);
 }
 
@@ -544,23 +530,11 @@ export async function countSearchByRank(db: Db, words: string[], condition: SQL,
 }
 
 /**
- * A window of the matches of one rank, newest first. `walk`: go down the newest-first index and keep the
- * rows that match until the window is full (a common word's first page reads a few hundred entries, not
- * its thousands of matches; the planner, which cannot know how common a rank is, would rank them all);
- * otherwise the search indexes find every match of the rank and the newest are kept.
+ * The ids of a window of the matches of one rank, newest first. `walk`: go down the newest-first index and
+ * keep the rows that match until the window is full (a common word's first page reads a few hundred
+ * entries, not its thousands of matches; the planner, which cannot know how common a rank is, would rank
+ * them all); otherwise the search indexes find every match of the rank and the newest are kept.
  */
-export async function searchRankPage(
-  db: Db,
-  words: string[],
-  condition: SQL,
-  window: { rank: number; limit: number; offset: number; walk: boolean },
-): Promise<ProductRow[]> {
-  return selectProducts(db)
-    .where(sql`${products.id} in (${searchRankIdsQuery(words, condition, window)})`)
-    .orderBy(...newestFirst);
-}
-
-/** The ids of searchRankPage's window, in order, without reading the rows. */
 export async function searchRankIds(db: Db, ...window: Parameters<typeof searchRankIdsQuery>): Promise<number[]> {
   const rows = await db
     .select({ id: products.id })

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SEARCH_CORRECTED_HEADER, TOTAL_COUNT_HEADER } from '../../../contract/limits.ts';
 import { checkPhoto } from '../../lib/image.ts';
 import { matchesEtag } from '../../plugins/answer-cache.ts';
@@ -31,7 +32,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `open`, the fragments separated by commas, `close`, as one buffer: the kept bytes copied once (a string
  * joined instead would be flattened, measured and encoded again for each answer).
  */
-export function joinFragments(open: string, fragments: readonly Buffer[], close: string): Buffer {
+function joinFragments(open: string, fragments: readonly Buffer[], close: string): Buffer {
   const head = Buffer.from(open);
   const tail = Buffer.from(close);
   let size = head.length + tail.length + Math.max(0, fragments.length - 1);
@@ -59,41 +60,48 @@ const idsOf = (rows: readonly ProductRow[]) => rows.map((row) => row.id);
 const photoCacheControl = (version: string | undefined) =>
   version ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 
-export const productHandlers = (products: ProductService, categories: CategoryService, variants: VariantService) =>
-  ({
+export const productHandlers = (products: ProductService, categories: CategoryService, variants: VariantService) => {
+  /**
+   * A list's answer: its frame (written with `"products":[]`, given how many products it shows) with the
+   * products' kept JSON inside. A page of products already read queries nothing more; it holds their stock.
+   */
+  async function listAnswer(request: FastifyRequest, reply: FastifyReply, ids: readonly number[], frame: (shown: number) => string) {
+    const fragments = await products.fragments(ids, writeProduct);
+    request.answerHolds = ids;
+    return reply.type(JSON_TYPE).send(inFrame(frame(fragments.length), fragments));
+  }
+
+  return {
     productList: async (request, reply) => {
-      // The page's ids, then its products' kept JSON: a page of products already read queries nothing more.
-      const ids = await products.newestIds(request.params.page);
-      request.answerHolds = ids;
-      return reply.type(JSON_TYPE).send(inFrame(writeListAnswer({ success: true, products: [] }), await products.fragments(ids, writeProduct)));
+      const { ids } = await products.page(request.params.page);
+      return listAnswer(request, reply, ids, () => writeListAnswer({ success: true, products: [] }));
     },
 
     productCount: async () => ({ success: true, total: await products.count() }),
 
     productFilters: async (request, reply) => {
       const { checked, radio, page, sort, options, facets } = request.body;
-      // A page, or up to UNPAGED_PRODUCTS_MAX products without one: the answer's frame with the kept products' JSON inside.
-      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets, as: 'ids' });
-      const frame = writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) });
-      request.answerHolds = result.ids ?? [];
-      return reply.type(JSON_TYPE).send(inFrame(frame, await products.fragments(result.ids ?? [], writeProduct)));
+      // A page, or up to UNPAGED_PRODUCTS_MAX products without one.
+      const result = await products.filter(checked.map(Number), radio, page, { sort, options, facets });
+      return listAnswer(request, reply, result.ids, () =>
+        writeFiltersAnswer({ success: true, products: [], total: result.total, ...(result.facets ? { facets: result.facets } : {}) }),
+      );
     },
 
     search: async (request, reply) => {
       // A page or every match up to UNPAGED_PRODUCTS_MAX: the kept products' JSON in an array.
-      const result = await products.search(request.params.keyword, request.query.page, 'ids');
+      const result = await products.search(request.params.keyword, request.query.page);
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
-      request.answerHolds = result.ids ?? [];
-      return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids ?? [], writeProduct), ']'));
+      request.answerHolds = result.ids;
+      return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids, writeProduct), ']'));
     },
 
     getProducts: async (request, reply) => {
-      const page = await products.pageIds(request.query.page ?? 1);
-      const fragments = await products.fragments(page.ids ?? [], writeProduct);
-      request.answerHolds = page.ids ?? [];
-      const frame = writeProductsAnswer({ success: true, message: 'All Products', countTotal: fragments.length, total: page.total, products: [] });
-      return reply.type(JSON_TYPE).send(inFrame(frame, fragments));
+      const page = await products.page(request.query.page ?? 1);
+      return listAnswer(request, reply, page.ids, (shown) =>
+        writeProductsAnswer({ success: true, message: 'All Products', countTotal: shown, total: page.total, products: [] }),
+      );
     },
 
     getProduct: async (request) => {
@@ -111,9 +119,9 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     productCategory: async (request, reply) => {
       const category = await categories.bySlug(request.params.slug);
       const page = await products.inCategory(category.id, request.query.page);
-      request.answerHolds = page.ids ?? [];
-      const frame = writeCategoryAnswer({ success: true, category: toWireCategory(category), products: [], total: page.total });
-      return reply.type(JSON_TYPE).send(inFrame(frame, await products.fragments(page.ids ?? [], writeProduct)));
+      return listAnswer(request, reply, page.ids, () =>
+        writeCategoryAnswer({ success: true, category: toWireCategory(category), products: [], total: page.total }),
+      );
     },
 
     productPhoto: async (request, reply) => {
@@ -227,4 +235,5 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       await products.remove(request.params.id, actorOf(request));
       return { success: true, message: 'Product Deleted Successfully' };
     },
-  }) satisfies Partial<Handlers>;
+  } satisfies Partial<Handlers>;
+};

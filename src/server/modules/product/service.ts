@@ -33,15 +33,11 @@ export { findOptionsOf, findVariantsOf, replaceGrid } from './variants-repo.ts';
 /** A page of PRODUCT_PAGE_SIZE; without a page, every match up to UNPAGED_PRODUCTS_MAX. */
 const windowOf = (page: number | undefined) => listWindow(page, PRODUCT_PAGE_SIZE, UNPAGED_PRODUCTS_MAX);
 
+/** A list's window as its products' ids, in order (its answer is built from their kept JSON, `fragments`), and its total. */
 export interface ProductPage {
-  products: repo.ProductRow[];
+  ids: number[];
   total: number;
-  /** Asked for as ids (an answer built from kept fragments): the products' ids in order, and no rows. */
-  ids?: number[];
 }
-
-/** A list read as rows, or as ids only (its answer is then built from kept fragments, `fragments`). */
-export type ListAs = 'rows' | 'ids';
 
 const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.ProductValues => ({
   name: row.name,
@@ -98,7 +94,7 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 /** A product's kept JSON fragment is named this and its id. */
 const FRAGMENT_KEY = 'product-json ';
 
-/** The search index's key (AnswerCache.ready) and how many products each of its reads takes. */
+/** The search index's key (AnswerCache.index) and how many products each of its reads takes. */
 const SEARCH_INDEX_KEY = 'search-index';
 const SEARCH_INDEX_BATCH = 5_000;
 /** Below this many products the first search waits for the index; above, searches are answered by queries while it builds. */
@@ -141,16 +137,16 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
    */
   const countOf = (filter: repo.ProductFilter) => derived(`product-count ${JSON.stringify(filter)}`, () => repo.countProducts(db, filter));
 
-  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest', as: ListAs = 'rows'): Promise<ProductPage> {
-    const { items, total } = await listWithTotal<repo.ProductRow | number>(
+  async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest'): Promise<ProductPage> {
+    const { items, total } = await listWithTotal(
       windowOf(pageNumber),
       () => countOf(filter),
       async ({ limit, offset }) => {
         const marks = offset >= repo.PAGE_MARK_EVERY ? await marksOf(filter, sort) : undefined;
-        return as === 'ids' ? repo.listProductIds(db, filter, limit, offset, sort, marks) : repo.listProducts(db, filter, limit, offset, sort, marks);
+        return repo.listProductIds(db, filter, limit, offset, sort, marks);
       },
     );
-    return as === 'ids' ? { products: [], ids: items as number[], total } : { products: items as repo.ProductRow[], total };
+    return { ids: items, total };
   }
 
   function values(
@@ -209,7 +205,7 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
    * below, as are those asked while it builds); undefined when it is not built, or for a word PostgreSQL
    * splits in two (then the queries answer).
    */
-  async function searchKept(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage | undefined> {
+  async function searchKept(words: string[], pageNumber: number | undefined): Promise<ProductPage | undefined> {
     if (!options.searchIndex) return undefined;
     const kept = derived.index(SEARCH_INDEX_KEY, buildSearchIndex);
     // A small catalogue's index is built at once (a few milliseconds), so its searches are always answered the same way.
@@ -220,10 +216,7 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     if (words.some((word) => (stems.get(word)?.length ?? 0) > 1)) return undefined;
     const names = await categoryNames();
     const holding = (word: string) => names.filter((category) => category.name.toLowerCase().includes(word)).map((category) => category.id);
-    const { total, ids } = index.search(words, stems, holding, windowOf(pageNumber), repo.SUBSTRING_MIN_LENGTH);
-    if (as === 'ids') return { products: [], ids, total };
-    const rows = new Map((await repo.productsByIds(db, ids)).map((row) => [row.id, row]));
-    return { products: ids.map((id) => rows.get(id)).filter((row): row is repo.ProductRow => row !== undefined), total };
+    return index.search(words, stems, holding, windowOf(pageNumber), repo.SUBSTRING_MIN_LENGTH);
   }
 
   /**
@@ -232,16 +225,16 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
    * catalogue changes, even with no answer cache (AnswerCache.derived): asked again, the unpaged answer reads
    * no match; a page reads only its own window of its rank.
    */
-  async function searchWords(words: string[], pageNumber: number | undefined, as: ListAs): Promise<ProductPage> {
-    const kept = words.length > 0 ? await searchKept(words, pageNumber, as) : undefined;
+  async function searchWords(words: string[], pageNumber: number | undefined): Promise<ProductPage> {
+    const kept = words.length > 0 ? await searchKept(words, pageNumber) : undefined;
     if (kept) return kept;
     const condition = repo.searchCondition(words, words.length > 0 ? await categoryNames() : []);
-    if (!condition) return { products: [], total: 0, ...(as === 'ids' ? { ids: [] } : {}) };
+    if (!condition) return { ids: [], total: 0 };
     const catalogue = await countOf({});
     // A rank's kept ids serve only windows that do not walk (below): up to SEARCH_KEPT_IDS deep, a rank of
-    // at most this many matches. Kept for the unpaged answer (asked for ids) only, the specification's
-    // client's way: a page's count stays the plain one, and its window is read as before.
-    const keepUpTo = pageNumber === undefined && as === 'ids' ? Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue)) : 0;
+    // at most this many matches. Kept for the unpaged answer only, the specification's client's way: a
+    // page's count stays the plain one, and its window is read as before.
+    const keepUpTo = pageNumber === undefined ? Math.floor(Math.sqrt(2 * repo.SEARCH_KEPT_IDS * catalogue)) : 0;
     const ranks = await derived(
       `search-ranks${keepUpTo > 0 ? '+ids' : ''} ${words.join(' ')}`,
       () => repo.countSearchByRank(db, words, condition, keepUpTo),
@@ -249,37 +242,32 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     );
     const total = ranks.reduce((sum, rank) => sum + rank.matches, 0);
     const { limit, offset } = windowOf(pageNumber);
-    const found: repo.ProductRow[] = [];
     const ids: number[] = [];
     let skip = offset;
     for (const { rank, matches, ids: kept } of ranks) {
-      if (found.length + ids.length >= limit) break;
+      if (ids.length >= limit) break;
       if (skip >= matches) {
         skip -= matches;
         continue;
       }
-      const wanted = limit - found.length - ids.length;
+      const wanted = limit - ids.length;
       // Walking the newest-first index reads about (skip + wanted) × catalogue / matches rows; finding
       // every match reads `matches`: walk when that is clearly fewer. Otherwise, within the rank's kept
-      // ids (kept only when asked for ids), nothing is read.
+      // ids (kept for the unpaged answer), nothing is read.
       const walk = (skip + wanted) * catalogue < (matches * matches) / 2;
       if (!walk && skip + Math.min(wanted, matches - skip) <= kept.length) {
         ids.push(...kept.slice(skip, skip + wanted));
       } else {
-        const window = { rank, limit: wanted, offset: skip, walk };
-        if (as === 'ids') ids.push(...(await repo.searchRankIds(db, words, condition, window)));
-        else found.push(...(await repo.searchRankPage(db, words, condition, window)));
+        ids.push(...(await repo.searchRankIds(db, words, condition, { rank, limit: wanted, offset: skip, walk })));
       }
       skip = 0;
     }
-    return { products: found, total, ...(as === 'ids' ? { ids } : {}) };
+    return { ids, total };
   }
 
   return {
-    /** A page of the newest products, as ids (its answer is built from the kept fragments). */
-    newestIds: async (pageNumber: number) => (await page({}, pageNumber, 'newest', 'ids')).ids ?? [],
-    /** A page of the newest products as ids, with the total (its answer is built from the kept fragments). */
-    pageIds: (pageNumber: number) => page({}, pageNumber, 'newest', 'ids'),
+    /** A page of the newest products. */
+    page: (pageNumber: number) => page({}, pageNumber),
     count: () => repo.countProducts(db, {}),
 
     /**
@@ -294,8 +282,7 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
         sort,
         options,
         facets = false,
-        as = 'rows',
-      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined; as?: ListAs } = {},
+      }: { sort?: ProductSort | undefined; options?: Record<string, string[]> | undefined; facets?: boolean | undefined } = {},
     ): Promise<ProductPage & { facets?: Facet[] }> {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       const filter: repo.ProductFilter = {
@@ -304,8 +291,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
         maxCentsExclusive: range?.maxCentsExclusive ?? null,
         ...(options ? { options } : {}),
       };
-      if (!facets) return page(filter, pageNumber, sort, as);
-      const [found, counts] = await Promise.all([page(filter, pageNumber, sort, as), repo.countFacets(db, filter)]);
+      if (!facets) return page(filter, pageNumber, sort);
+      const [found, counts] = await Promise.all([page(filter, pageNumber, sort), repo.countFacets(db, filter)]);
       return { ...found, facets: groupFacets(counts) };
     },
 
@@ -313,9 +300,9 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
      * The search, and when nothing matches, the same search with each misspelt word (5 letters or more, one
      * typo) corrected to a word of the catalogue: `correctedTo` then says what was searched for instead.
      */
-    async search(keyword: string, pageNumber: number | undefined, as: ListAs = 'rows'): Promise<ProductPage & { correctedTo?: string }> {
+    async search(keyword: string, pageNumber: number | undefined): Promise<ProductPage & { correctedTo?: string }> {
       const words = repo.searchWords(keyword);
-      const exact = await searchWords(words, pageNumber, as);
+      const exact = await searchWords(words, pageNumber);
       if (exact.total > 0) return exact;
       // Kept until the catalogue changes, even with no answer cache: a repeated miss asks nothing again.
       const corrected = await derived(`search-correction ${words.join(' ')}`, async () => {
@@ -327,11 +314,9 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
       }, (fixed) => 64 + (fixed?.join(' ').length ?? 0) * 2);
       if (!corrected) return exact;
-      const result = await searchWords(corrected, pageNumber, as);
+      const result = await searchWords(corrected, pageNumber);
       return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
     },
-
-
 
     /** A slug that cannot exist names nothing: 404 without asking the database. */
     async bySlug(slug: string) {
@@ -373,8 +358,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     related: (productId: number, categoryId: number) =>
       repo.listRelated(db, productId, categoryId, RELATED_PRODUCTS_LIMIT),
 
-    /** A category's page (or its products up to UNPAGED_PRODUCTS_MAX) as ids, with the total. */
-    inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber, 'newest', 'ids'),
+    /** A category's page, or its products up to UNPAGED_PRODUCTS_MAX. */
+    inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber),
 
     async create(fields: ProductFields, photo: CheckedPhoto | null, actor: Actor) {
       await assertCategory(fields.category);

@@ -59,7 +59,7 @@ class StockIndex {
 /** An index of the whole catalogue (AnswerCache.index): its value once built, and its build. */
 export interface KeptIndex<T> {
   readonly value?: T;
-  building: Promise<T>;
+  readonly building: Promise<T>;
 }
 
 /**
@@ -116,7 +116,7 @@ export class AnswerCache {
   });
   /**
    * Indexes of the whole catalogue (the search's, search-index.ts): built in the background once per
-   * generation, outside the derived values' budget, and used only once built (`ready`).
+   * generation, outside the derived values' budget, and used only once built (`index`).
    */
   private readonly indexes = new Map<string, { generation: number; building: Promise<unknown>; value?: unknown }>();
   /** The stock change (of `stockChanges`) that last moved each product's stock, since the last change of everything. */
@@ -337,14 +337,14 @@ export class AnswerCache {
     if (!this.listening) return undefined;
     const known = this.indexes.get(key);
     if (known && known.generation === this.generation) return known as KeptIndex<T>;
-    const entry: { generation: number; building: Promise<unknown>; value?: unknown } = { generation: this.generation, building: Promise.resolve() };
-    this.indexes.set(key, entry);
+    const generation = this.generation;
     // Stale once the catalogue changed: a build may stop there, its index would not be kept.
-    const building = build(() => entry.generation !== this.generation);
-    entry.building = building;
+    const building = build(() => generation !== this.generation);
+    const entry: { generation: number; building: Promise<unknown>; value?: unknown } = { generation, building };
+    this.indexes.set(key, entry);
     building.then(
       (value) => {
-        if (this.indexes.get(key) === entry && entry.generation === this.generation) entry.value = value;
+        if (this.indexes.get(key) === entry && generation === this.generation) entry.value = value;
       },
       () => {
         if (this.indexes.get(key) === entry) this.indexes.delete(key);
