@@ -141,6 +141,7 @@ export async function buildApp({ env, database, logStream, maintenanceToken }: B
   const shop = createShopContentService(db, { detailsChanged: contact.drop });
   const products = createProductService(db, answers.derivedView, {
     searchIndex: env.SEARCH_INDEX === 'on',
+    listIndex: env.LIST_INDEX === 'on',
   });
   const mails = createMailService(db, { kick: () => void mailWorker.kick(), delivery: env.SMTP_URL ? 'smtp' : 'file' });
   // Card payment only with a Stripe key; bank transfer only with the shop's bank details.

@@ -110,6 +110,8 @@ const envSchema = z.object({
   CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** The search's index kept in memory (decision record 0024); off: every search is answered by queries. */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  /** The lists' index kept in memory (decision record 0025); off: every list is found by queries. */
+  LIST_INDEX: z.enum(['on', 'off']).default('on'),
   /** Stripe's secret key (sk_live_… / sk_test_…): without it card payment is off. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   /** The signing secret of the webhook registered at Stripe (whsec_…): required with a key. */

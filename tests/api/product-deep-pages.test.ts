@@ -5,11 +5,12 @@ import { makeCategory } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 
 /**
- * Deep pages are read from the nearest page mark (repo.ts, pageMarks): every page of every order must be the
- * same slice of the list as the whole list read at once (the unpaged answer, read from the start), ties
- * included: many products share a creation time (to the microsecond) and many share a price.
+ * Deep pages are read from the nearest page mark (repo.ts, pageMarks), or found in the list index
+ * (list-index.ts): every page of every order must be the same slice of the list as the whole list read at
+ * once (the unpaged answer, read from the start), ties included: many products share a creation time (to the
+ * microsecond) and many share a price.
  */
-describe('deep pages', () => {
+describe.each(['off', 'on'])('deep pages (LIST_INDEX=%s)', (listIndex) => {
   let t: TestApp;
   let queries: string[] = [];
   let pots: { id: number };
@@ -19,7 +20,7 @@ describe('deep pages', () => {
   const slugs = (products: { slug: string }[]) => products.map((product) => product.slug);
 
   beforeAll(async () => {
-    t = await createTestApp({ CACHE_MAX_MB: '0' }, { onQuery: (text) => queries.push(text) });
+    t = await createTestApp({ CACHE_MAX_MB: '0', LIST_INDEX: listIndex }, { onQuery: (text) => queries.push(text) });
     pots = await makeCategory(t.database.db, 'Deep Pots');
     pans = await makeCategory(t.database.db, 'Deep Pans');
     // Three products per creation time (with microseconds), nine prices: ties everywhere.
@@ -48,7 +49,7 @@ describe('deep pages', () => {
     }
   }
 
-  it('the newest list, page by page (product-list), is the whole list cut in pages, read from page marks', async () => {
+  it('the newest list, page by page (product-list), is the whole list cut in pages, read from page marks or the index', async () => {
     const whole = slugs((await filters({ checked: [], radio: [] })).json().products);
     expect(whole).toHaveLength(TOTAL);
     queries = [];
@@ -56,8 +57,9 @@ describe('deep pages', () => {
       const res = await call(t.app, 'GET', `/api/v1/product/product-list/${page}`);
       expect(slugs(res.json().products), `page ${page}`).toEqual(whole.slice((page - 1) * PRODUCT_PAGE_SIZE, page * PRODUCT_PAGE_SIZE));
     }
-    // The marks are read once for all those pages (the catalogue did not change).
-    expect(queries.filter((text) => text.includes('row_number()'))).toHaveLength(1);
+    // The marks are read once for all those pages (the catalogue did not change); the index reads no list at all.
+    expect(queries.filter((text) => text.includes('row_number()'))).toHaveLength(listIndex === 'off' ? 1 : 0);
+    if (listIndex === 'on') expect(queries.filter((text) => text.includes('order by'))).toEqual([]);
   });
 
   it('every order, with and without categories and a price band, ties included', async () => {

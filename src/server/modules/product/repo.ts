@@ -7,6 +7,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { arrayParam, inlined, inlinedLimit, preparedOnce } from '../../lib/prepared.ts';
 import type { SearchIndexRow } from './search-index.ts';
+import type { ListIndexRow } from './list-index.ts';
 import { catalogueBandCounts, catalogueCounters, catalogueFacetCounts, categories, productFacetValues, productPhotos, productPhotoVariants, productSlugHistory, products, searchVocabulary } from '../../db/schema.ts';
 
 /** Every product column a screen needs, with its category, and never the photo bytes or search vector. */
@@ -568,6 +569,18 @@ export async function searchIndexRows(db: Db, after: { id: number } | undefined,
     from ${products} as p where not p.draft ${from}
     order by p.created_at desc, p.id desc limit ${limit}`);
   return rowsOf<SearchIndexRow>(result);
+}
+
+/** The listed products newest first, for the list index: `limit` after the product `after` (none: from the newest). */
+export async function listIndexRows(db: Db, after: { id: number } | undefined, limit: number): Promise<ListIndexRow[]> {
+  const from = after
+    ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})`
+    : sql``;
+  const result = await db.execute(sql`
+    select p.id, p.category_id as "categoryId", p.price_cents as "priceCents"
+    from ${products} as p where not p.draft ${from}
+    order by p.created_at desc, p.id desc limit ${limit}`);
+  return rowsOf<ListIndexRow>(result);
 }
 
 /** Each word's stems as the search's tsqueries have them (PostgreSQL's English configuration): none for a stop word. */

@@ -20,6 +20,7 @@ import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
 import { LRUCache } from 'lru-cache';
 import type { KeptIndex } from '../../plugins/answer-cache/store.ts';
 import { SearchIndex, type Stems } from './search-index.ts';
+import { ListIndex } from './list-index.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -97,17 +98,40 @@ const FRAGMENT_KEY = 'product-json ';
 /** The search index's key (AnswerCache.index) and how many products each of its reads takes. */
 const SEARCH_INDEX_KEY = 'search-index';
 const SEARCH_INDEX_BATCH = 5_000;
-/** Below this many products the first search waits for the index; above, searches are answered by queries while it builds. */
-const SEARCH_INDEX_WAIT_BELOW = 10_000;
-/** A build of the search index this long or longer spaces the next ones out (buildSearchIndex). */
-const SEARCH_INDEX_SLOW_MS = 50;
+/** The list index's key and how many products each of its reads takes. */
+const LIST_INDEX_KEY = 'list-index';
+const LIST_INDEX_BATCH = 20_000;
+/** Below this many products the first request waits for an index; above, queries answer while it builds. */
+const INDEX_WAIT_BELOW = 10_000;
+/** A build of an index this long or longer spaces the next ones out (spacedBuild). */
+const INDEX_SLOW_MS = 50;
 
 /**
- * How long a build of the search index waits, given when the last one started and how long it took: none
- * after a quick one (under SEARCH_INDEX_SLOW_MS), else until ten times its length has passed since its start.
+ * How long a build of an index waits, given when the last one started and how long it took: none after a
+ * quick one (under INDEX_SLOW_MS), else until ten times its length has passed since its start.
  */
 export function searchIndexBuildDelay(last: { startedAt: number; ms: number }, now: number): number {
-  return last.ms < SEARCH_INDEX_SLOW_MS ? 0 : Math.max(0, last.startedAt + 10 * last.ms - now);
+  return last.ms < INDEX_SLOW_MS ? 0 : Math.max(0, last.startedAt + 10 * last.ms - now);
+}
+
+/**
+ * A build of an index, started at most once per ten times the last one's length when that passed 50 ms (a
+ * catalogue changed every second is not read whole every second: meanwhile the queries answer).
+ */
+function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: () => boolean) => Promise<T> {
+  /** When the last build started, and how long it took. */
+  const last = { startedAt: 0, ms: 0 };
+  return async (stale) => {
+    const wait = searchIndexBuildDelay(last, Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    const startedAt = Date.now();
+    last.startedAt = startedAt;
+    try {
+      return await build(stale);
+    } finally {
+      last.ms = Date.now() - startedAt;
+    }
+  };
 }
 
 /** Search words' stems (PostgreSQL's English configuration, the same whatever the catalogue), the last ones asked. */
@@ -124,9 +148,9 @@ const TYPO_CANDIDATES = 200;
 /**
  * `derived`: what serves queries, kept until the catalogue changes even with no answer budget
  * (AnswerCache.derived): a list's page marks and counts, photo ETags, products' JSON, the search index.
- * `options.searchIndex`: searches answered from the search index once built (SEARCH_INDEX).
+ * `options.searchIndex`, `options.listIndex`: searches and lists answered from their indexes once built (SEARCH_INDEX, LIST_INDEX).
  */
-export function createProductService(db: Db, derived: Derived = noDerived, options: { searchIndex: boolean } = { searchIndex: true }) {
+export function createProductService(db: Db, derived: Derived = noDerived, options: { searchIndex?: boolean; listIndex?: boolean } = {}) {
   /** A list's page marks, once per catalogue version, for pages past the first mark only. */
   const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
     derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
@@ -138,6 +162,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
   const countOf = (filter: repo.ProductFilter) => derived(`product-count ${JSON.stringify(filter)}`, () => repo.countProducts(db, filter));
 
   async function page(filter: repo.ProductFilter, pageNumber: number | undefined, sort: ProductSort = 'newest'): Promise<ProductPage> {
+    const index = await listIndexFor(filter);
+    if (index) return index.find(filter, sort, windowOf(pageNumber));
     const { items, total } = await listWithTotal(
       windowOf(pageNumber),
       () => countOf(filter),
@@ -180,24 +206,27 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
 
   const categoryNames = () => derived('category-names', () => repo.categoryNames(db), (names) => names.length * 64);
 
-  /** When the last build of the search index started, and how long the longest recent one took. */
-  const lastBuild = { startedAt: 0, ms: 0 };
+  /** The search index, read in batches; a build stops as soon as the catalogue changes under it. */
+  const buildSearchIndex = spacedBuild((stale) => SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH), stale));
+  /** The list index, the same way. */
+  const buildListIndex = spacedBuild((stale) => ListIndex.build((after) => repo.listIndexRows(db, after, LIST_INDEX_BATCH), LIST_INDEX_BATCH, stale));
+
   /**
-   * The search index, read in batches; a build stops as soon as the catalogue changes under it. Builds start
-   * at most once per ten times the last one's length when that passed 50 ms (a catalogue changed every
-   * second is not read whole every second: meanwhile the queries answer).
+   * An index of the catalogue (AnswerCache.index) once built for the catalogue as it is: the first request
+   * after a change starts its build and is answered by the queries, as are those asked while it builds (none:
+   * undefined). A small catalogue's index is built at once (milliseconds) and waited for, so that its
+   * answers always come the same way.
    */
-  async function buildSearchIndex(stale: () => boolean): Promise<SearchIndex> {
-    const wait = searchIndexBuildDelay(lastBuild, Date.now());
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
-    const startedAt = Date.now();
-    lastBuild.startedAt = startedAt;
-    try {
-      return await SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH), stale);
-    } finally {
-      lastBuild.ms = Date.now() - startedAt;
-    }
+  async function builtIndex<T>(key: string, build: (stale: () => boolean) => Promise<T>): Promise<T | undefined> {
+    const kept = derived.index(key, build);
+    if (!kept) return undefined;
+    if (kept.value !== undefined) return kept.value;
+    return (await countOf({})) < INDEX_WAIT_BELOW ? kept.building.catch(() => undefined) : undefined;
   }
+
+  /** The list index, when it answers a list: not one filtered by option values (the queries find those). */
+  const listIndexFor = (filter: repo.ProductFilter) =>
+    options.listIndex !== false && Object.keys(filter.options ?? {}).length === 0 ? builtIndex(LIST_INDEX_KEY, buildListIndex) : undefined;
 
   /**
    * The search answered from the catalogue's search index (search-index.ts) once it is built for the
@@ -206,11 +235,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
    * splits in two (then the queries answer).
    */
   async function searchKept(words: string[], pageNumber: number | undefined): Promise<ProductPage | undefined> {
-    if (!options.searchIndex) return undefined;
-    const kept = derived.index(SEARCH_INDEX_KEY, buildSearchIndex);
-    // A small catalogue's index is built at once (a few milliseconds), so its searches are always answered the same way.
-    const small = kept !== undefined && kept.value === undefined && (await countOf({})) < SEARCH_INDEX_WAIT_BELOW;
-    const index = kept?.value ?? (small ? await kept?.building.catch(() => undefined) : undefined);
+    if (options.searchIndex === false) return undefined;
+    const index = await builtIndex(SEARCH_INDEX_KEY, buildSearchIndex);
     if (!index) return undefined;
     const stems = await stemsOf(db, words);
     if (words.some((word) => (stems.get(word)?.length ?? 0) > 1)) return undefined;
@@ -268,7 +294,7 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
   return {
     /** A page of the newest products. */
     page: (pageNumber: number) => page({}, pageNumber),
-    count: () => repo.countProducts(db, {}),
+    count: async () => (await listIndexFor({}))?.size ?? repo.countProducts(db, {}),
 
     /**
      * A page of the products of some categories, a price band and option values, in an order; with `facets`,
@@ -286,7 +312,8 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     ): Promise<ProductPage & { facets?: Facet[] }> {
       const range = band.length === 2 ? bandToCentsRange([band[0] ?? 0, band[1] ?? 0]) : undefined;
       const filter: repo.ProductFilter = {
-        categoryIds,
+        // A category named twice is one (the merged page would list its products twice).
+        categoryIds: [...new Set(categoryIds)],
         minCents: range?.minCents,
         maxCentsExclusive: range?.maxCentsExclusive ?? null,
         ...(options ? { options } : {}),
