@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PAGE_SIZE } from '../../src/contract/limits.ts';
-import { getProductsResponse, productCategoryResponse, productFiltersResponse, productListResponse, searchResponse } from '../../src/contract/product.ts';
+import {
+  getProductResponse,
+  getProductsResponse,
+  productCategoryResponse,
+  productFiltersResponse,
+  productListResponse,
+  relatedResponse,
+  searchResponse,
+} from '../../src/contract/product.ts';
 import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
 import { makeCategory } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
@@ -13,6 +21,8 @@ const writeSearch = writerOf(searchResponse);
 const writeList = writerOf(productListResponse);
 const writeProducts = writerOf(getProductsResponse);
 const writeCategory = writerOf(productCategoryResponse);
+const writeProduct = writerOf(getProductResponse);
+const writeRelated = writerOf(relatedResponse);
 
 /**
  * Unpaged answers (product-filters and search without a page) are built from each product's kept JSON: the
@@ -97,6 +107,28 @@ describe('unpaged answers from kept product fragments', () => {
       expect((await ask()).body).toBe(first.body);
       expect(rowReads(), String(index)).toEqual([]);
     }
+  });
+
+  it('a product page and its related products: the bytes the serializer writes, then no product rows read', async () => {
+    const product = (await call(t.app, 'GET', '/api/v1/product/get-product/fragment-lamp-149')).json().product;
+    const asks = [
+      () => call(t.app, 'GET', '/api/v1/product/get-product/fragment-lamp-149'),
+      () => call(t.app, 'GET', `/api/v1/product/related-product/${product._id}/${product.category._id}`),
+    ];
+    const writers = [writeProduct, writeRelated];
+    for (const [index, ask] of asks.entries()) {
+      const first = await ask();
+      expect(first.statusCode, `${index} ${first.body}`).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.body).toBe(writers[index]?.(first.json()));
+      queries = [];
+      expect((await ask()).body).toBe(first.body);
+      expect(rowReads(), String(index)).toEqual([]);
+    }
+    expect(product.name).toBe('Lamp "149" \\ ünïcödé \u2028');
+    const related = (await asks[1]?.())?.json().products as { _id: string; category: { _id: string } }[];
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.every((other) => other._id !== product._id && other.category._id === product.category._id)).toBe(true);
   });
 
   it('a change reaches the kept fragments (here and behind the app)', async () => {

@@ -16,6 +16,7 @@ export interface ListIndexRow {
   id: number;
   categoryId: number;
   priceCents: number;
+  slug: string;
 }
 
 /** What a list is: its categories (none: all) and price range (`minCents <= price < maxCentsExclusive`; none: any). */
@@ -146,7 +147,14 @@ export class ListIndex {
     private readonly newest: Map<string, Int32Array>,
     private readonly ascending: PriceOrder,
     private readonly descending: PriceOrder,
+    /** A listed product's current slug → its id. */
+    private readonly slugs: Map<string, number>,
   ) {}
+
+  /** The listed product whose current slug this is (none: a draft, an old slug, or no product). */
+  idOfSlug(slug: string): number | undefined {
+    return this.slugs.get(slug);
+  }
 
   /** How many products are listed. */
   get size(): number {
@@ -156,6 +164,7 @@ export class ListIndex {
   /** The bytes it holds, roughly. */
   get bytes(): number {
     let bytes = this.ids.byteLength + this.prices.byteLength;
+    for (const slug of this.slugs.keys()) bytes += 56 + slug.length * 2;
     for (const list of this.newest.values()) bytes += list.byteLength + 64;
     for (const order of [this.ascending, this.descending]) {
       bytes += order.positions.byteLength + order.prices.byteLength;
@@ -177,6 +186,7 @@ export class ListIndex {
     const ids: number[] = [];
     const prices: number[] = [];
     const categories: number[] = [];
+    const slugs = new Map<string, number>();
     let last: ListIndexRow | undefined;
     for (;;) {
       if (stale()) throw new Error('the catalogue changed while the list index was read');
@@ -185,6 +195,7 @@ export class ListIndex {
         ids.push(row.id);
         prices.push(row.priceCents);
         categories.push(row.categoryId);
+        slugs.set(row.slug, row.id);
       }
       if (rows.length < batch) break;
       last = rows.at(-1);
@@ -207,7 +218,7 @@ export class ListIndex {
       positions.forEach((position, rank) => byCategory.add(String(categories[position]), rank));
       return { positions, prices: Int32Array.from(positions, (position) => prices[position] as number), byCategory: byCategory.freeze() };
     };
-    return new ListIndex(Int32Array.from(ids), Int32Array.from(prices), newest.freeze(), order(1), order(-1));
+    return new ListIndex(Int32Array.from(ids), Int32Array.from(prices), newest.freeze(), order(1), order(-1), slugs);
   }
 
   /** The window of a list, as product ids in the list's order, and the list's total. */

@@ -577,7 +577,7 @@ export async function listIndexRows(db: Db, after: { id: number } | undefined, l
     ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})`
     : sql``;
   const result = await db.execute(sql`
-    select p.id, p.category_id as "categoryId", p.price_cents as "priceCents"
+    select p.id, p.category_id as "categoryId", p.price_cents as "priceCents", p.slug
     from ${products} as p where not p.draft ${from}
     order by p.created_at desc, p.id desc limit ${limit}`);
   return rowsOf<ListIndexRow>(result);
@@ -617,10 +617,13 @@ export async function findProductBySlug(db: Db, slug: string, { drafts = false }
   return renamed?.draft && !drafts ? undefined : renamed;
 }
 
-export async function listRelated(db: Db, productId: number, categoryId: number, limit: number): Promise<ProductRow[]> {
-  const name = `product_related_${Math.trunc(limit)}`;
+/** The newest listed products of a category but one, as ids. */
+export async function listRelatedIds(db: Db, productId: number, categoryId: number, limit: number): Promise<{ id: number }[]> {
+  const name = `product_related_ids_${Math.trunc(limit)}`;
   const query = preparedOnce(db, name, () =>
-    selectProducts(db)
+    db
+      .select({ id: products.id })
+      .from(products)
       .where(and(eq(products.categoryId, sql.placeholder('categoryId')), ne(products.id, sql.placeholder('productId')), listed))
       .orderBy(...newestFirst)
       .limit(inlinedLimit(limit))

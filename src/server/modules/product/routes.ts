@@ -6,11 +6,18 @@ import type { Handlers } from '../../plugins/calls.ts';
 import { actorOf } from '../auth/guards.ts';
 import { toWireCategory } from '../category/mapper.ts';
 import type { CategoryService } from '../category/service.ts';
-import { badRequest } from '../../lib/http-errors.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
 import type { ProductRow } from './repo.ts';
-import { getProductsResponse, product, productCategoryResponse, productFiltersResponse, productListResponse } from '../../../contract/product.ts';
+import {
+  getProductsResponse,
+  product,
+  productCategoryResponse,
+  productFiltersResponse,
+  productListResponse,
+  relatedResponse,
+} from '../../../contract/product.ts';
 import { serializerCompiler } from '../../plugins/serializer.ts';
 import type { VariantService } from './variants-service.ts';
 
@@ -24,6 +31,12 @@ const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, 
 const writeListAnswer = serializerCompiler({ schema: productListResponse, method: 'GET', url: '', httpStatus: '200' });
 const writeProductsAnswer = serializerCompiler({ schema: getProductsResponse, method: 'GET', url: '', httpStatus: '200' });
 const writeCategoryAnswer = serializerCompiler({ schema: productCategoryResponse, method: 'GET', url: '', httpStatus: '200' });
+const writeRelatedAnswer = serializerCompiler({ schema: relatedResponse, method: 'GET', url: '', httpStatus: '200' });
+/**
+ * A product page's answer around its product's JSON: its fields in the schema's order (getProductResponse:
+ * success, message, product), as its serializer writes them (a test compares the bytes).
+ */
+const PRODUCT_FRAME: readonly [string, string] = [`${JSON.stringify({ success: true, message: 'Single Product Fetched' }).slice(0, -1)},"product":`, '}'];
 /** Where the products go in the frame of a product-filters answer (a JSON string cannot hold it unescaped). */
 const EMPTY_PRODUCTS = '"products":[]';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -52,9 +65,6 @@ function inFrame(frame: string, fragments: readonly Buffer[]): Buffer {
   const at = frame.indexOf(EMPTY_PRODUCTS) + EMPTY_PRODUCTS.length - 1;
   return joinFragments(frame.slice(0, at), fragments, frame.slice(at));
 }
-
-/** The products an answer holds (their stock with them): a stock change of another leaves it kept. */
-const idsOf = (rows: readonly ProductRow[]) => rows.map((row) => row.id);
 
 /** With a version in the address the photo never changes: cache it for a year; without, revalidate. */
 const photoCacheControl = (version: string | undefined) =>
@@ -104,16 +114,18 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       );
     },
 
-    getProduct: async (request) => {
-      const row = await products.bySlug(request.params.slug);
-      request.answerHolds = [row.id];
-      return { success: true, message: 'Single Product Fetched', product: toWireProduct(row) };
+    getProduct: async (request, reply) => {
+      const id = await products.idBySlug(request.params.slug);
+      // Its kept JSON in the answer's frame (a product deleted since its id was found: none).
+      const [fragment] = await products.fragments([id], writeProduct);
+      if (!fragment) throw notFound('Product not found');
+      request.answerHolds = [id];
+      return reply.type(JSON_TYPE).send(joinFragments(PRODUCT_FRAME[0], [fragment], PRODUCT_FRAME[1]));
     },
 
-    relatedProducts: async (request) => {
-      const rows = await products.related(request.params.pid, request.params.cid);
-      request.answerHolds = idsOf(rows);
-      return { success: true, products: rows.map(toWireProduct) };
+    relatedProducts: async (request, reply) => {
+      const ids = await products.related(request.params.pid, request.params.cid);
+      return listAnswer(request, reply, ids, () => writeRelatedAnswer({ success: true, products: [] }));
     },
 
     productCategory: async (request, reply) => {

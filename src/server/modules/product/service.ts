@@ -345,6 +345,19 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
       return result.total > 0 ? { ...result, correctedTo: corrected.join(' ') } : exact;
     },
 
+    /**
+     * The id of the listed product a shopper's slug names (its current slug, or one it had): from the list
+     * index when built (a current slug), else (an old slug, a draft, none; or no index) looked up.
+     */
+    async idBySlug(slug: string): Promise<number> {
+      if (!SLUG_PATTERN.test(slug)) throw notFound('Product not found');
+      const known = (await listIndexFor({}))?.idOfSlug(slug);
+      if (known !== undefined) return known;
+      const row = await repo.findProductBySlug(db, slug);
+      if (!row) throw notFound('Product not found');
+      return row.id;
+    },
+
     /** A slug that cannot exist names nothing: 404 without asking the database. */
     async bySlug(slug: string) {
       const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug) : undefined;
@@ -382,8 +395,13 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
       return found.filter((fragment): fragment is NonNullable<typeof fragment> => fragment !== undefined);
     },
 
-    related: (productId: number, categoryId: number) =>
-      repo.listRelated(db, productId, categoryId, RELATED_PRODUCTS_LIMIT),
+    /** The newest products of a category but this one, as ids (their answer is written from their kept JSON). */
+    async related(productId: number, categoryId: number): Promise<number[]> {
+      const index = await listIndexFor({});
+      if (!index) return (await repo.listRelatedIds(db, productId, categoryId, RELATED_PRODUCTS_LIMIT)).map((row) => row.id);
+      const { ids } = index.find({ categoryIds: [categoryId] }, 'newest', { offset: 0, limit: RELATED_PRODUCTS_LIMIT + 1 });
+      return ids.filter((id) => id !== productId).slice(0, RELATED_PRODUCTS_LIMIT);
+    },
 
     /** A category's page, or its products up to UNPAGED_PRODUCTS_MAX. */
     inCategory: (categoryId: number, pageNumber: number | undefined) => page({ categoryIds: [categoryId] }, pageNumber),
