@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeCategory, makeProduct } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createProductService, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
+import { createProductService, FRAGMENT_KEY, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
 import { listIndexRows } from '../../src/server/modules/product/repo.ts';
 import { ListIndex } from '../../src/server/modules/product/list-index.ts';
-import type { KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
+import { AnswerCache, type KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
 import { PRODUCT_SORT_IDS } from '../../src/domain/product-sort.ts';
 import { PRICE_BANDS } from '../../src/domain/price-bands.ts';
 
@@ -100,6 +100,19 @@ describe('list index: the same lists as the queries', () => {
     for (const page of [1, 2, 30]) expect(await byIndex.page(page)).toEqual(await byQueries.page(page));
     expect(await byIndex.count()).toBe(await byQueries.count());
     expect(await byIndex.inCategory(pots, undefined)).toEqual(await byQueries.inCategory(pots, undefined));
+  });
+
+  it("keeps every listed product's JSON in the background once the index is built, from `fillFragmentsFrom` products on", async () => {
+    const db = t.database.db;
+    const keys = index.newestIds(TOTAL).map((id) => `${FRAGMENT_KEY}${id}`);
+    const kept = async (cache: AnswerCache) => (await cache.derivedMany(keys, async () => new Map(), () => 0)).filter((value) => value !== undefined).length;
+    const filling = new AnswerCache(0);
+    const notFilling = new AnswerCache(0);
+    // The first list builds the index (a small catalogue waits for it); the fill follows in the background.
+    expect((await createProductService(db, filling.derivedView, { fillFragmentsFrom: index.size }).page(1)).total).toBe(index.size);
+    expect((await createProductService(db, notFilling.derivedView, { fillFragmentsFrom: index.size + 1 }).page(1)).total).toBe(index.size);
+    await vi.waitFor(async () => expect(await kept(filling)).toBe(index.size), { timeout: 10_000, interval: 20 });
+    expect(await kept(notFilling)).toBe(0);
   });
 
   it('follows the catalogue: a product added, moved, repriced, hidden or deleted is listed as it is now', async () => {

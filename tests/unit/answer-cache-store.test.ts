@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type Answer, answerBytes, bodyOf, makeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
 import type { AnswerRequest } from '../../src/server/plugins/answer-cache/keys.ts';
-import { AnswerCache, FOLLOW_MAX_MS, type Flight, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
+import { AnswerCache, DERIVED_MAX_BYTES, FOLLOW_MAX_MS, type Flight, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
 
 /** The answer cache's store (store.ts): its budget, generations, single flight, derived values and indexes. */
 
@@ -383,9 +383,10 @@ describe('derived values and indexes', () => {
     expect(cache.index('u', async () => 'heard')?.value).toBeUndefined();
   });
 
-  it('counts a derived value by the size it gives: one larger than 64 MB is not kept', async () => {
+  it('counts a derived value by the size it gives: one larger than their budget (128 MB) is not kept', async () => {
     const cache = new AnswerCache(1024 * 1024);
-    const huge = 64 * 1024 * 1024;
+    const huge = DERIVED_MAX_BYTES;
+    expect(huge).toBe(128 * 1024 * 1024);
     expect(await cache.derived('h', async () => 'huge', () => huge)).toBe('huge');
     expect(await cache.derived('h', async () => 'computed again', () => 0)).toBe('computed again');
     expect(await cache.derived('h', async () => 'not asked')).toBe('computed again');

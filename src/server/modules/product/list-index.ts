@@ -151,6 +151,11 @@ export class ListIndex {
     private readonly slugs: Map<string, number>,
   ) {}
 
+  /** The newest `limit` listed products' ids, newest first. */
+  newestIds(limit: number): number[] {
+    return Array.from(this.ids.subarray(0, limit));
+  }
+
   /** The listed product whose current slug this is (none: a draft, an old slug, or no product). */
   idOfSlug(slug: string): number | undefined {
     return this.slugs.get(slug);

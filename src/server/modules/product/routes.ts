@@ -12,7 +12,6 @@ import type { ProductService } from './service.ts';
 import type { ProductRow } from './repo.ts';
 import {
   getProductsResponse,
-  product,
   productCategoryResponse,
   productFiltersResponse,
   productListResponse,
@@ -21,12 +20,7 @@ import {
 import { serializerCompiler } from '../../plugins/serializer.ts';
 import type { VariantService } from './variants-service.ts';
 
-/**
- * Unpaged answers (up to UNPAGED_PRODUCTS_MAX products) are written from each product's kept JSON, written
- * by the same serializer as every answer's (the answer schema's), so the bytes are the same.
- */
-const writeProductSerializer = serializerCompiler({ schema: product, method: 'GET', url: '', httpStatus: '200' });
-const writeProduct = (row: ProductRow) => writeProductSerializer(toWireProduct(row));
+/** Lists are written from each product's kept JSON (product-json.ts) in their answer's frame. */
 const writeFiltersAnswer = serializerCompiler({ schema: productFiltersResponse, method: 'POST', url: '', httpStatus: '200' });
 const writeListAnswer = serializerCompiler({ schema: productListResponse, method: 'GET', url: '', httpStatus: '200' });
 const writeProductsAnswer = serializerCompiler({ schema: getProductsResponse, method: 'GET', url: '', httpStatus: '200' });
@@ -76,7 +70,7 @@ export const productHandlers = (products: ProductService, categories: CategorySe
    * products' kept JSON inside. A page of products already read queries nothing more; it holds their stock.
    */
   async function listAnswer(request: FastifyRequest, reply: FastifyReply, ids: readonly number[], frame: (shown: number) => string) {
-    const fragments = await products.fragments(ids, writeProduct);
+    const fragments = await products.fragments(ids);
     request.answerHolds = ids;
     return reply.type(JSON_TYPE).send(inFrame(frame(fragments.length), fragments));
   }
@@ -104,7 +98,7 @@ export const productHandlers = (products: ProductService, categories: CategorySe
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       if (result.correctedTo) reply.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(result.correctedTo));
       request.answerHolds = result.ids;
-      return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids, writeProduct), ']'));
+      return reply.type(JSON_TYPE).send(joinFragments('[', await products.fragments(result.ids), ']'));
     },
 
     getProducts: async (request, reply) => {
@@ -117,7 +111,7 @@ export const productHandlers = (products: ProductService, categories: CategorySe
     getProduct: async (request, reply) => {
       const id = await products.idBySlug(request.params.slug);
       // Its kept JSON in the answer's frame (a product deleted since its id was found: none).
-      const [fragment] = await products.fragments([id], writeProduct);
+      const [fragment] = await products.fragments([id]);
       if (!fragment) throw notFound('Product not found');
       request.answerHolds = [id];
       return reply.type(JSON_TYPE).send(joinFragments(PRODUCT_FRAME[0], [fragment], PRODUCT_FRAME[1]));

@@ -21,6 +21,7 @@ import { LRUCache } from 'lru-cache';
 import type { KeptIndex } from '../../plugins/answer-cache/store.ts';
 import { SearchIndex, type Stems } from './search-index.ts';
 import { ListIndex } from './list-index.ts';
+import { writeProductJson } from './product-json.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -93,7 +94,7 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
 }
 
 /** A product's kept JSON fragment is named this and its id. */
-const FRAGMENT_KEY = 'product-json ';
+export const FRAGMENT_KEY = 'product-json ';
 
 /** The search index's key (AnswerCache.index) and how many products each of its reads takes. */
 const SEARCH_INDEX_KEY = 'search-index';
@@ -101,6 +102,9 @@ const SEARCH_INDEX_BATCH = 5_000;
 /** The list index's key and how many products each of its reads takes. */
 const LIST_INDEX_KEY = 'list-index';
 const LIST_INDEX_BATCH = 20_000;
+/** How many products' JSON the background fill keeps at most, and how many it reads per query. */
+const FILL_MAX_PRODUCTS = 100_000;
+const FILL_BATCH = 1_000;
 /** Below this many products the first request waits for an index; above, queries answer while it builds. */
 const INDEX_WAIT_BELOW = 10_000;
 /** A build of an index this long or longer spaces the next ones out (spacedBuild). */
@@ -148,9 +152,11 @@ const TYPO_CANDIDATES = 200;
 /**
  * `derived`: what serves queries, kept until the catalogue changes even with no answer budget
  * (AnswerCache.derived): a list's page marks and counts, photo ETags, products' JSON, the search index.
- * `options.searchIndex`, `options.listIndex`: searches and lists answered from their indexes once built (SEARCH_INDEX, LIST_INDEX).
+ * `options.searchIndex`, `options.listIndex`: searches and lists answered from their indexes once built (SEARCH_INDEX, LIST_INDEX);
+ * `options.fillFragmentsFrom`: from this many listed products on, every one's JSON is kept in the background
+ * after each build of the list index (fillFragments; default 10,000, below which the index is waited for).
  */
-export function createProductService(db: Db, derived: Derived = noDerived, options: { searchIndex?: boolean; listIndex?: boolean } = {}) {
+export function createProductService(db: Db, derived: Derived = noDerived, options: { searchIndex?: boolean; listIndex?: boolean; fillFragmentsFrom?: number } = {}) {
   /** A list's page marks, once per catalogue version, for pages past the first mark only. */
   const marksOf = (filter: repo.ProductFilter, sort: ProductSort) =>
     derived(`page-marks ${sort} ${JSON.stringify(filter)}`, () => repo.pageMarks(db, filter, sort), (marks) => marks.length * MARK_BYTES);
@@ -206,10 +212,48 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
 
   const categoryNames = () => derived('category-names', () => repo.categoryNames(db), (names) => names.length * 64);
 
+  /**
+   * The products of these ids, in order, as their JSON, kept per product until the catalogue changes or its
+   * stock moves (AnswerCache.derivedMany); only those not kept are read.
+   */
+  async function fragments(ids: readonly number[]): Promise<Buffer[]> {
+    const found = await derived.many(
+      ids.map((id) => `${FRAGMENT_KEY}${id}`),
+      async (missing) => {
+        const rows = await repo.productsByIds(db, missing.map((key) => Number(key.slice(FRAGMENT_KEY.length))));
+        // Kept as the bytes sent: an answer is then copied together, never encoded again.
+        return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, Buffer.from(writeProductJson(row))]));
+      },
+      (fragment) => fragment.length + 80,
+      // A product's JSON holds its stock: dropped when its stock moves (an order), nothing else is.
+      (key) => Number(key.slice(FRAGMENT_KEY.length)),
+    );
+    // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
+    return found.filter((fragment): fragment is NonNullable<typeof fragment> => fragment !== undefined);
+  }
+
+  /**
+   * Every listed product's JSON kept (`fragments`), read in the background once the list index is built for
+   * a catalogue of `fillFrom` products or more: the first page of any list, and any product page, then reads
+   * no row. The oldest first, so that the newest are the last a full store would let go; at most
+   * FILL_MAX_PRODUCTS; it stops when the catalogue changes.
+   */
+  async function fillFragments(index: ListIndex, stale: () => boolean): Promise<void> {
+    const ids = index.newestIds(FILL_MAX_PRODUCTS);
+    for (let end = ids.length; end > 0 && !stale(); end -= FILL_BATCH) {
+      await fragments(ids.slice(Math.max(0, end - FILL_BATCH), end));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
   /** The search index, read in batches; a build stops as soon as the catalogue changes under it. */
   const buildSearchIndex = spacedBuild((stale) => SearchIndex.build((after) => repo.searchIndexRows(db, after, SEARCH_INDEX_BATCH), stale));
   /** The list index, the same way. */
-  const buildListIndex = spacedBuild((stale) => ListIndex.build((after) => repo.listIndexRows(db, after, LIST_INDEX_BATCH), LIST_INDEX_BATCH, stale));
+  const buildListIndex = spacedBuild(async (stale) => {
+    const index = await ListIndex.build((after) => repo.listIndexRows(db, after, LIST_INDEX_BATCH), LIST_INDEX_BATCH, stale);
+    if (index.size >= (options.fillFragmentsFrom ?? INDEX_WAIT_BELOW)) void fillFragments(index, stale).catch(() => undefined);
+    return index;
+  });
 
   /**
    * An index of the catalogue (AnswerCache.index) once built for the catalogue as it is: the first request
@@ -375,25 +419,11 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     },
 
     /**
-     * The products of these ids, in order, each as `write` makes it (its JSON), kept per product until the
+     * The products of these ids, in order, each as its JSON (product-json.ts), kept per product until the
      * catalogue changes or its stock moves: a long list's answer is a concatenation, and only the products
      * not kept are read.
      */
-    async fragments(ids: readonly number[], write: (row: repo.ProductRow) => string): Promise<Buffer[]> {
-      const found = await derived.many(
-        ids.map((id) => `${FRAGMENT_KEY}${id}`),
-        async (missing) => {
-          const rows = await repo.productsByIds(db, missing.map((key) => Number(key.slice(FRAGMENT_KEY.length))));
-          // Kept as the bytes sent: an answer is then copied together, never encoded again.
-          return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, Buffer.from(write(row))]));
-        },
-        (fragment) => fragment.length + 80,
-        // A product's JSON holds its stock: dropped when its stock moves (an order), nothing else is.
-        (key) => Number(key.slice(FRAGMENT_KEY.length)),
-      );
-      // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
-      return found.filter((fragment): fragment is NonNullable<typeof fragment> => fragment !== undefined);
-    },
+    fragments,
 
     /** The newest products of a category but this one, as ids (their answer is written from their kept JSON). */
     async related(productId: number, categoryId: number): Promise<number[]> {

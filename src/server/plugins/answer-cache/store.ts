@@ -2,8 +2,11 @@ import { LRUCache } from 'lru-cache';
 import { type Answer, answerBytes, makeAnswer, type ReplyHeaders } from './answer.ts';
 import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
 
-/** What derived values may hold: their keys and an allowance per value (values count themselves, `derived`). */
-const DERIVED_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What derived values may hold: their keys and an allowance per value (values count themselves, `derived`).
+ * Room for the JSON of 100,000 products (about 70 MB) and the lists' marks and counts besides.
+ */
+export const DERIVED_MAX_BYTES = 128 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
