@@ -9,7 +9,6 @@ import type { CategoryService } from '../category/service.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { toWireGalleryPhoto, toWireProduct, toWireProductVariants } from './mapper.ts';
 import type { ProductService } from './service.ts';
-import type { ProductRow } from './repo.ts';
 import {
   getProductsResponse,
   productCategoryResponse,
