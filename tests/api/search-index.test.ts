@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeCategory, makeProduct } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createProductService, noDerived, searchIndexBuildDelay, type Derived } from '../../src/server/modules/product/service.ts';
+import { createProductService, noDerived, indexBuildDelay, type Derived } from '../../src/server/modules/product/service.ts';
 import { searchIndexRows } from '../../src/server/modules/product/repo.ts';
 import { SearchIndex } from '../../src/server/modules/product/search-index.ts';
 import type { KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
@@ -81,10 +81,10 @@ describe('search index: the same answers as the queries', () => {
   });
 
   it('spaces out slow builds: ten times the last one from its start, none after a quick one', () => {
-    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 49 }, 1_010)).toBe(0);
-    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 50 }, 1_010)).toBe(490);
-    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 2_300)).toBe(11_700);
-    expect(searchIndexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 20_000)).toBe(0);
+    expect(indexBuildDelay({ startedAt: 1_000, ms: 49 }, 1_010)).toBe(0);
+    expect(indexBuildDelay({ startedAt: 1_000, ms: 50 }, 1_010)).toBe(490);
+    expect(indexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 2_300)).toBe(11_700);
+    expect(indexBuildDelay({ startedAt: 1_000, ms: 1_300 }, 20_000)).toBe(0);
   });
 
   it('answers each word unpaged and by page as the queries do', async () => {

@@ -72,7 +72,7 @@ function lowerBound(values: Int32Array, value: number, start = 0, end = values.l
  * offset-th value found by a binary search over the values (how many of each run are below), then the runs
  * merged from there. Its cost does not grow with the offset.
  */
-export function windowOfRuns(runs: readonly Run[], { offset, limit }: ListWindow): { values: number[]; total: number } {
+function windowOfRuns(runs: readonly Run[], { offset, limit }: ListWindow): { values: number[]; total: number } {
   const live = runs.filter((run) => run.end > run.start);
   const total = live.reduce((sum, run) => sum + run.end - run.start, 0);
   if (offset >= total || limit <= 0) return { values: [], total };

@@ -114,7 +114,7 @@ const INDEX_SLOW_MS = 50;
  * How long a build of an index waits, given when the last one started and how long it took: none after a
  * quick one (under INDEX_SLOW_MS), else until ten times its length has passed since its start.
  */
-export function searchIndexBuildDelay(last: { startedAt: number; ms: number }, now: number): number {
+export function indexBuildDelay(last: { startedAt: number; ms: number }, now: number): number {
   return last.ms < INDEX_SLOW_MS ? 0 : Math.max(0, last.startedAt + 10 * last.ms - now);
 }
 
@@ -126,7 +126,7 @@ function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: ()
   /** When the last build started, and how long it took. */
   const last = { startedAt: 0, ms: 0 };
   return async (stale) => {
-    const wait = searchIndexBuildDelay(last, Date.now());
+    const wait = indexBuildDelay(last, Date.now());
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
     const startedAt = Date.now();
     last.startedAt = startedAt;
@@ -234,9 +234,9 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
 
   /**
    * Every listed product's JSON kept (`fragments`), read in the background once the list index is built for
-   * a catalogue of `fillFrom` products or more: the first page of any list, and any product page, then reads
-   * no row. The oldest first, so that the newest are the last a full store would let go; at most
-   * FILL_MAX_PRODUCTS; it stops when the catalogue changes.
+   * a catalogue of `options.fillFragmentsFrom` products or more: the first page of any list, and any product
+   * page, then reads no row. The oldest first, so that the newest are the last a full store would let go;
+   * the newest FILL_MAX_PRODUCTS at most; it stops when the catalogue changes.
    */
   async function fillFragments(index: ListIndex, stale: () => boolean): Promise<void> {
     const ids = index.newestIds(FILL_MAX_PRODUCTS);
