@@ -117,12 +117,10 @@ class Lists {
     if (list) list.push(value);
     else this.lists.set(key, [value]);
   }
-  freeze(sort = false): Map<string, Int32Array> {
+  /** The lists as typed arrays (each was filled in ascending order). */
+  freeze(): Map<string, Int32Array> {
     const frozen = new Map<string, Int32Array>();
-    for (const [key, list] of this.lists) {
-      const values = Int32Array.from(list);
-      frozen.set(key, sort ? values.sort() : values);
-    }
+    for (const [key, list] of this.lists) frozen.set(key, Int32Array.from(list));
     return frozen;
   }
 }

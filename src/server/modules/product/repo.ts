@@ -558,27 +558,25 @@ function searchRankIdsQuery(words: string[], condition: SQL, window: { rank: num
 }
 
 /** A batch of the listed products as the search index reads them (search-index.ts), newest first, after `after`. */
+/** The listed products (`p`) after the product `after` newest first (none: every one), for an index's reads in batches. */
+const newestAfter = (after: { id: number } | undefined) =>
+  after ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})` : sql``;
+
 export async function searchIndexRows(db: Db, after: { id: number } | undefined, limit: number): Promise<SearchIndexRow[]> {
-  const from = after
-    ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})`
-    : sql``;
   const result = await db.execute(sql`
     select p.id, p.category_id as "categoryId", p.name, p.description,
       array_to_string(tsvector_to_array(ts_filter(p.search, '{a}')), ' ') as "nameLexemes",
       array_to_string(tsvector_to_array(ts_filter(p.search, '{b}')), ' ') as "descriptionLexemes"
-    from ${products} as p where not p.draft ${from}
+    from ${products} as p where not p.draft ${newestAfter(after)}
     order by p.created_at desc, p.id desc limit ${limit}`);
   return rowsOf<SearchIndexRow>(result);
 }
 
 /** The listed products newest first, for the list index: `limit` after the product `after` (none: from the newest). */
 export async function listIndexRows(db: Db, after: { id: number } | undefined, limit: number): Promise<ListIndexRow[]> {
-  const from = after
-    ? sql`and (p.created_at, p.id) < (select created_at, id from ${products} where id = ${after.id})`
-    : sql``;
   const result = await db.execute(sql`
     select p.id, p.category_id as "categoryId", p.price_cents as "priceCents", p.slug
-    from ${products} as p where not p.draft ${from}
+    from ${products} as p where not p.draft ${newestAfter(after)}
     order by p.created_at desc, p.id desc limit ${limit}`);
   return rowsOf<ListIndexRow>(result);
 }

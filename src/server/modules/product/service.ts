@@ -204,6 +204,13 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
     if (!(await categoryExists(db, id))) throw badRequest('category: no such category');
   }
 
+  /** A shopper's product by its slug (current or old; never a draft). A slug that cannot exist names nothing: 404 without asking the database. */
+  async function bySlug(slug: string) {
+    const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug) : undefined;
+    if (!row) throw notFound('Product not found');
+    return row;
+  }
+
   async function byId(id: number) {
     const row = await repo.findProductById(db, id);
     if (!row) throw notFound('Product not found');
@@ -394,20 +401,11 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
      * index when built (a current slug), else (an old slug, a draft, none; or no index) looked up.
      */
     async idBySlug(slug: string): Promise<number> {
-      if (!SLUG_PATTERN.test(slug)) throw notFound('Product not found');
-      const known = (await listIndexFor({}))?.idOfSlug(slug);
-      if (known !== undefined) return known;
-      const row = await repo.findProductBySlug(db, slug);
-      if (!row) throw notFound('Product not found');
-      return row.id;
+      const known = SLUG_PATTERN.test(slug) ? (await listIndexFor({}))?.idOfSlug(slug) : undefined;
+      return known ?? (await bySlug(slug)).id;
     },
 
-    /** A slug that cannot exist names nothing: 404 without asking the database. */
-    async bySlug(slug: string) {
-      const row = SLUG_PATTERN.test(slug) ? await repo.findProductBySlug(db, slug) : undefined;
-      if (!row) throw notFound('Product not found');
-      return row;
-    },
+    bySlug,
 
     byId,
 
