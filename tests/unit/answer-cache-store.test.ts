@@ -267,6 +267,17 @@ describe('derived values and indexes', () => {
     expect(await cache.derived('d', async () => 'closing again')).toBe('closing again');
   });
 
+  it('runs a lazy thenable once (a query builder queries each time it is awaited), however often its value is asked', async () => {
+    const cache = new AnswerCache(0);
+    let queried = 0;
+    // As Drizzle's query builders are: each then() runs the query again.
+    const builder = { then: (resolve: (value: string) => void) => resolve(`rows ${++queried}`) } as unknown as Promise<string>;
+    expect(await cache.derived('q', () => builder)).toBe('rows 1');
+    expect(await cache.derived('q', () => builder)).toBe('rows 1');
+    expect(await cache.derived('q', () => builder)).toBe('rows 1');
+    expect(queried).toBe(1);
+  });
+
   it('keeps no derived value that failed or found nothing', async () => {
     const cache = new AnswerCache(1024 * 1024);
     await expect(cache.derived('f', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');

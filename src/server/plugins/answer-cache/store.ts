@@ -315,7 +315,8 @@ export class AnswerCache {
       return known.promise as Promise<T>;
     }
     const generation = this.generation;
-    const promise = compute();
+    // A query builder is a thenable that queries again each time it is awaited: its answer is taken once.
+    const promise = Promise.resolve(compute());
     this.derivedValues.set(key, { promise, generation });
     promise.then(
       (value) => {
