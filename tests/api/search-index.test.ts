@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeCategory, makeProduct } from '../factories.ts';
+import { products } from '../../src/server/db/schema.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
 import { createProductService, noDerived, indexBuildDelay, type Derived } from '../../src/server/modules/product/service.ts';
 import { searchIndexRows } from '../../src/server/modules/product/repo.ts';
@@ -140,5 +141,68 @@ describe('search index: the same answers as the queries', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+/**
+ * The same comparison at a size where the index's bitsets span several words and both kinds of posting
+ * list occur (short ones set bit by bit, long ones kept as bitsets), and where a rare clause narrows the
+ * search to a few words of the bitset: 300 products, words common and rare, deep pages.
+ */
+describe('search index: the same answers as the queries, 300 products', () => {
+  let t: TestApp;
+  let index: SearchIndex;
+  const adjectives = ['red', 'blue', 'green', 'amber', 'rustic', 'swift'];
+  const nouns = ['lamp', 'chair', 'table', 'mug', 'phone', 'lantern', 'rug', 'kettle'];
+  const queries = [
+    'lamp', 'lamps', 'la', 'l', 'red', 'red lamp', 'lamp red', 'amb', 'handmade', 'hand', 'and', 'lamp 17', '17', '1',
+    'ust', 'kitchen', 'itch', 'lighting', 'rare', 'rarest', 'swift mug', 'zzz', 'lampp', 'ta', 'tab', 'phone 123', 'the',
+    'a', 'of', 'green chair rare', 'ke', 'ket', 'mug 2', 'blue lantern', 'ern',
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const kitchen = await makeCategory(db, 'Kitchen');
+    const lighting = await makeCategory(db, 'Home Lighting');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    await db.insert(products).values(
+      Array.from({ length: 300 }, (_, n) => {
+        const name = `${adjectives[n % adjectives.length]} ${nouns[(n * 7) % nouns.length]} ${n}`;
+        return {
+          name,
+          slug: `item-${n}`,
+          description: `Handmade ${n % 11 === 0 ? 'rare ' : ''}${n === 123 ? 'rarest ' : ''}piece of the ${nouns[n % nouns.length]} kind, number ${n * 3}.`,
+          priceCents: 1_000 + n,
+          quantity: 5,
+          categoryId: n % 3 === 0 ? lighting.id : kitchen.id,
+          draft: n % 50 === 49,
+          // Some share their creation time, so ties are ordered by id.
+          createdAt: new Date(start + Math.floor(n / 2) * 60_000),
+        };
+      }),
+    );
+    index = await SearchIndex.build((after) => searchIndexRows(db, after, 64));
+  });
+  afterAll(() => t.close());
+
+  it('answers each word unpaged and by page, deep ones too, as the queries do', async () => {
+    expect(index.size).toBe(294);
+    const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+      many: noDerived.many,
+      index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => ({ value: index as unknown as T, building: Promise.resolve(index as unknown as T) }),
+    });
+    const byQueries = createProductService(t.database.db, noDerived, { searchIndex: false });
+    const byIndex = createProductService(t.database.db, kept);
+    let found = 0;
+    for (const query of queries) {
+      for (const page of [undefined, 1, 2, 7, 30]) {
+        const expected = await byQueries.search(query, page);
+        const actual = await byIndex.search(query, page);
+        expect({ query, page, total: actual.total, ids: actual.ids }).toEqual({ query, page, total: expected.total, ids: expected.ids });
+        if (page === undefined) found += expected.total;
+      }
+    }
+    expect(found).toBeGreaterThan(2_000);
   });
 });
