@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeCategory, makeProduct } from '../factories.ts';
 import { call, createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createProductService, FRAGMENT_KEY, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
+import { createProductService, noDerived, type Derived } from '../../src/server/modules/product/service.ts';
 import { listIndexRows } from '../../src/server/modules/product/repo.ts';
 import { ListIndex } from '../../src/server/modules/product/list-index.ts';
 import { AnswerCache, type KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
@@ -104,7 +104,7 @@ describe('list index: the same lists as the queries', () => {
 
   it("keeps every listed product's JSON in the background once the index is built, from `fillFragmentsFrom` products on", async () => {
     const db = t.database.db;
-    const keys = index.newestIds(TOTAL).map((id) => `${FRAGMENT_KEY}${id}`);
+    const keys = index.newestIds(TOTAL);
     const kept = async (cache: AnswerCache) => (await cache.derivedMany(keys, async () => new Map(), () => 0)).filter((value) => value !== undefined).length;
     const filling = new AnswerCache(0);
     const notFilling = new AnswerCache(0);

@@ -18,7 +18,7 @@ import * as variants from './variants-repo.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
 import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
 import { LRUCache } from 'lru-cache';
-import type { KeptIndex } from '../../plugins/answer-cache/store.ts';
+import type { DerivedKey, KeptIndex } from '../../plugins/answer-cache/store.ts';
 import { SearchIndex, type Stems } from './search-index.ts';
 import { ListIndex } from './list-index.ts';
 import { writeProductJson } from './product-json.ts';
@@ -55,7 +55,7 @@ const rowValues = (row: repo.ProductRow, lowStockThreshold: number): repo.Produc
 
 export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
   index: () => undefined,
-  many: async <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>) => {
+  many: async <K extends DerivedKey, T>(keys: readonly K[], compute: (missing: K[]) => Promise<Map<K, T>>) => {
     const computed = await compute([...keys]);
     return keys.map((key) => computed.get(key));
   },
@@ -67,11 +67,11 @@ export const noDerived: Derived = Object.assign(<T>(_key: string, compute: () =>
 export interface Derived {
   <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number): Promise<T>;
   /** `holds`: the product whose stock a key's value holds (AnswerCache.derivedMany). */
-  many<T>(
-    keys: readonly string[],
-    compute: (missing: string[]) => Promise<Map<string, T>>,
+  many<K extends DerivedKey, T>(
+    keys: readonly K[],
+    compute: (missing: K[]) => Promise<Map<K, T>>,
     size: (value: T) => number,
-    holds?: (key: string) => number,
+    holds?: (key: K) => number,
   ): Promise<(T | undefined)[]>;
   /** An index of the whole catalogue for the catalogue as it is: its value once built, and its build (AnswerCache.index). */
   index<T>(key: string, build: (stale: () => boolean) => Promise<T>): KeptIndex<T> | undefined;
@@ -92,9 +92,6 @@ function groupFacets(counts: repo.FacetCount[]): Facet[] {
     .sort((a, b) => order(a.name, b.name))
     .map((facet) => ({ ...facet, values: facet.values.sort((a, b) => order(a.value, b.value)) }));
 }
-
-/** A product's kept JSON fragment is named this and its id. */
-export const FRAGMENT_KEY = 'product-json ';
 
 /** The search index's key (AnswerCache.index) and how many products each of its reads takes. */
 const SEARCH_INDEX_KEY = 'search-index';
@@ -224,16 +221,17 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
    * stock moves (AnswerCache.derivedMany); only those not kept are read.
    */
   async function fragments(ids: readonly number[]): Promise<Buffer[]> {
+    // Kept by the product's id (a number key: a list looks up as many as it shows).
     const found = await derived.many(
-      ids.map((id) => `${FRAGMENT_KEY}${id}`),
+      ids,
       async (missing) => {
-        const rows = await repo.productsByIds(db, missing.map((key) => Number(key.slice(FRAGMENT_KEY.length))));
+        const rows = await repo.productsByIds(db, missing);
         // Kept as the bytes sent: an answer is then copied together, never encoded again.
-        return new Map(rows.map((row) => [`${FRAGMENT_KEY}${row.id}`, Buffer.from(writeProductJson(row))]));
+        return new Map(rows.map((row) => [row.id, Buffer.from(writeProductJson(row))]));
       },
       (fragment) => fragment.length + 80,
       // A product's JSON holds its stock: dropped when its stock moves (an order), nothing else is.
-      (key) => Number(key.slice(FRAGMENT_KEY.length)),
+      (id) => id,
     );
     // A product deleted between the ids and their rows (another process's change not yet heard) is left out.
     return found.filter((fragment): fragment is NonNullable<typeof fragment> => fragment !== undefined);

@@ -8,6 +8,7 @@ import { type AnswerRequest, answerKey, keepableQuery } from './keys.ts';
  */
 export const DERIVED_MAX_BYTES = 128 * 1024 * 1024;
 const DERIVED_OVERHEAD_BYTES = 256;
+const keyBytes = (key: DerivedKey) => (typeof key === 'string' ? key.length : 8);
 /** How long requests wait for the one computing their answer before they compute it themselves. */
 export const FOLLOW_MAX_MS = 3000;
 /** Products whose stock moved that are remembered before a stock change counts as a change of everything. */
@@ -19,17 +20,23 @@ export const STOCK_MOVES_MAX = 100_000;
  */
 export type StockHolds = readonly number[] | 'any';
 
-/** Whose stock each kept thing (by key) holds, and the other way round: the keys holding each product, or any. */
-class StockIndex {
-  private readonly holdings = new Map<string, StockHolds>();
-  private readonly byProduct = new Map<number, Set<string>>();
-  private readonly anyStock = new Set<string>();
+/**
+ * A derived value's key: text, or a number (a product's id: its JSON, kept by the many; a number is looked up
+ * far faster than a text built for the lookup, and a list of 1,000 products looks up 1,000).
+ */
+export type DerivedKey = string | number;
 
-  holdsOf(key: string): StockHolds | undefined {
+/** Whose stock each kept thing (by key) holds, and the other way round: the keys holding each product, or any. */
+class StockIndex<K extends DerivedKey = string> {
+  private readonly holdings = new Map<K, StockHolds>();
+  private readonly byProduct = new Map<number, Set<K>>();
+  private readonly anyStock = new Set<K>();
+
+  holdsOf(key: K): StockHolds | undefined {
     return this.holdings.get(key);
   }
 
-  hold(key: string, holds: StockHolds): void {
+  hold(key: K, holds: StockHolds): void {
     this.holdings.set(key, holds);
     if (holds === 'any') return void this.anyStock.add(key);
     for (const id of holds) {
@@ -39,7 +46,7 @@ class StockIndex {
     }
   }
 
-  unhold(key: string): void {
+  unhold(key: K): void {
     const holds = this.holdings.get(key);
     if (holds === undefined) return;
     this.holdings.delete(key);
@@ -52,7 +59,7 @@ class StockIndex {
   }
 
   /** The keys holding one of these products' stock, or any stock (a copy: dropping them unholds them). */
-  holding(productIds: readonly number[]): Set<string> {
+  holding(productIds: readonly number[]): Set<K> {
     const keys = new Set(this.anyStock);
     for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
     return keys;
@@ -111,9 +118,9 @@ export class AnswerCache {
    * kept whatever the answer budget while changes are heard, dropped with every change; each is computed
    * once (concurrent askers share its promise).
    */
-  private readonly derivedValues = new LRUCache<string, { promise: Promise<unknown>; generation: number; value?: unknown }>({
+  private readonly derivedValues = new LRUCache<DerivedKey, { promise: Promise<unknown>; generation: number; value?: unknown }>({
     maxSize: DERIVED_MAX_BYTES,
-    sizeCalculation: (_entry, key) => key.length + DERIVED_OVERHEAD_BYTES,
+    sizeCalculation: (_entry, key) => keyBytes(key) + DERIVED_OVERHEAD_BYTES,
     // Stryker disable next-line ObjectLiteral,ArrowFunction: without it only memory grows (a kept JSON's key always names the same product, so a stale entry drops nothing else)
     dispose: (_entry, key) => this.derivedHolders.unhold(key),
   });
@@ -126,7 +133,7 @@ export class AnswerCache {
   private readonly stockMovedAt = new Map<number, number>();
   /** Whose stock each kept answer holds, and each derived value holding one (a product's kept JSON). */
   private readonly holders = new StockIndex();
-  private readonly derivedHolders = new StockIndex();
+  private readonly derivedHolders = new StockIndex<DerivedKey>();
 
   /** `maxBytes` 0 keeps nothing. */
   constructor(maxBytes: number) {
@@ -323,7 +330,7 @@ export class AnswerCache {
         // Counted again with its size once known (it may push older values out).
         if (this.derivedValues.peek(key)?.promise !== promise) return;
         if (value === undefined) return void this.derivedValues.delete(key);
-        this.derivedValues.set(key, { promise, generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+        this.derivedValues.set(key, { promise, generation, value }, { size: keyBytes(key) + DERIVED_OVERHEAD_BYTES + size(value) });
       },
       () => {
         if (this.derivedValues.peek(key)?.promise === promise) this.derivedValues.delete(key);
@@ -362,7 +369,7 @@ export class AnswerCache {
     <T>(key: string, compute: () => Promise<T>, size?: (value: T) => number) => this.derived(key, compute, size),
     {
       index: <T>(key: string, build: (stale: () => boolean) => Promise<T>) => this.index(key, build),
-      many: <T>(keys: readonly string[], compute: (missing: string[]) => Promise<Map<string, T>>, size: (value: T) => number, holds?: (key: string) => number) =>
+      many: <K extends DerivedKey, T>(keys: readonly K[], compute: (missing: K[]) => Promise<Map<K, T>>, size: (value: T) => number, holds?: (key: K) => number) =>
         this.derivedMany(keys, compute, size, holds),
     },
   );
@@ -373,11 +380,11 @@ export class AnswerCache {
    * `holds`: the product whose stock a key's value holds (dropped when that stock moves; not kept when it
    * moved while it was computed).
    */
-  async derivedMany<T>(
-    keys: readonly string[],
-    compute: (missing: string[]) => Promise<Map<string, T>>,
+  async derivedMany<K extends DerivedKey, T>(
+    keys: readonly K[],
+    compute: (missing: K[]) => Promise<Map<K, T>>,
     size: (value: T) => number,
-    holds?: (key: string) => number,
+    holds?: (key: K) => number,
   ): Promise<(T | undefined)[]> {
     const generation = this.generation;
     const stock = this.stockChanges;
@@ -400,7 +407,7 @@ export class AnswerCache {
       found[index] = value;
       const product = holds?.(key);
       if (keep && value !== undefined && (product === undefined || this.stockFresh([product], stock))) {
-        this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: key.length + DERIVED_OVERHEAD_BYTES + size(value) });
+        this.derivedValues.set(key, { promise: Promise.resolve(value), generation, value }, { size: keyBytes(key) + DERIVED_OVERHEAD_BYTES + size(value) });
         if (product !== undefined) this.derivedHolders.hold(key, [product]);
       }
     });
