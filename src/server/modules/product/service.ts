@@ -22,6 +22,7 @@ import type { DerivedKey, KeptIndex } from '../../plugins/answer-cache/store.ts'
 import { SearchIndex, type Stems } from './search-index.ts';
 import { ListIndex } from './list-index.ts';
 import { writeProductJson } from './product-json.ts';
+import { stemsAgree, stemsHere } from './stems.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -135,9 +136,19 @@ function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: ()
   };
 }
 
-/** Search words' stems (PostgreSQL's English configuration, the same whatever the catalogue), the last ones asked. */
+/**
+ * Search words' stems (PostgreSQL's English configuration, the same whatever the catalogue): found here when
+ * they can be (stems.ts), else asked of the database; the last ones asked kept.
+ */
 const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
 async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
+  const found = words.filter((word) => !stemsKept.has(word));
+  if (found.length > 0 && (await stemsAgree(db))) {
+    for (const word of found) {
+      const here = stemsHere(word);
+      if (here) stemsKept.set(word, here);
+    }
+  }
   const missing = words.filter((word) => !stemsKept.has(word));
   if (missing.length > 0) for (const [word, stems] of await repo.wordStems(db, missing)) stemsKept.set(word, stems);
   return new Map(words.map((word) => [word, stemsKept.get(word) ?? []]));
