@@ -44,12 +44,15 @@ function joinFragments(open: string, fragments: readonly Buffer[], close: string
   let size = head.length + tail.length + Math.max(0, fragments.length - 1);
   for (const fragment of fragments) size += fragment.length;
   const answer = Buffer.allocUnsafe(size);
-  let at = head.copy(answer, 0);
-  fragments.forEach((fragment, index) => {
-    if (index > 0) at = answer.writeUInt8(0x2c, at);
-    at += fragment.copy(answer, at);
-  });
-  tail.copy(answer, at);
+  answer.set(head, 0);
+  let at = head.length;
+  for (let index = 0; index < fragments.length; index++) {
+    const fragment = fragments[index] as Buffer;
+    if (index > 0) answer[at++] = 0x2c;
+    answer.set(fragment, at);
+    at += fragment.length;
+  }
+  answer.set(tail, at);
   return answer;
 }
 
