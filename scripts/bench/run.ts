@@ -241,6 +241,19 @@ function runWrk(
   };
 }
 
+/** Waits until a process (and its children) spends under 5 % of a core for two half-seconds in a row (at most 60 s). */
+async function quiet(pid: number): Promise<void> {
+  const started = Date.now();
+  let calm = 0;
+  let last = cpuMs(pid).node;
+  while (calm < 2 && Date.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(pid).node;
+    calm = now - last < 25 ? calm + 1 : 0;
+    last = now;
+  }
+}
+
 const luaTable = (record: Record<string, string>) => `{${Object.entries(record).map(([key, value]) => `[${JSON.stringify(key)}] = ${JSON.stringify(value)}`).join(', ')}}`;
 
 /** The resident memory (MB) of a process and its children. */
@@ -659,10 +672,11 @@ async function benchVaried(engine: string, size: number): Promise<VariedRow[]> {
       await waitFor(`${shop.base}/readyz`);
       runWrk('warm-up', `${api(shop.base)}/product/product-list/1`, warm);
       // The warm-up's first list built the list index (0.2 s at 100,000 products), then every product's JSON
-      // is kept in the background (2-3 s); a search starts the search index's build (1-2 s, far longer while
-      // searches flood in and are answered by queries meanwhile): both shops are measured with them built.
+      // is kept in the background (2-3 s of CPU); a search starts the search index's build (1-3 s, far longer
+      // while searches flood in and are answered by queries meanwhile): both shops are measured with them
+      // built, once the shop's CPU has gone quiet (on a slow host a fixed 4 s was not enough).
       if (selected.some((workload) => workload.name.startsWith('search'))) await fetch(`${api(shop.base)}/product/search/warmup?page=1`);
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await quiet(shop.server.pid as number);
       if (args['stock-every'] && target.databaseUrl && !stockStream) {
         stockStream = startProcess(process.execPath, ['scripts/bench/stock-stream.mjs'], {
           DATABASE_URL: target.databaseUrl,
