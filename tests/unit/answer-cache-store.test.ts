@@ -569,6 +569,29 @@ describe('a change of stock alone (an order): only what holds that stock is drop
     expect(await cache.derivedMany(['p1', 'p2'], async (missing) => new Map(missing.map((key) => [key, `new ${key}`])), size, product)).toEqual(['new p1', 'old 2']);
   });
 
+  it('drops an answer holding many products (an unpaged list) when one of them moves, whichever, and only then', () => {
+    const cache = new AnswerCache(1024 * 1024);
+    const range = (from: number, count: number) => Array.from({ length: count }, (_, n) => from + n);
+    // Held in no order, as a list by price holds them.
+    keepNow(cache, '/unpaged', range(1, 1000).reverse());
+    keepNow(cache, '/other-unpaged', [...range(2001, 500), 5000, ...range(2501, 500)]);
+    keepNow(cache, '/small', range(1, 63));
+    cache.stockChanged([1500, 4999, 5001]);
+    expect([kept(cache, '/unpaged'), kept(cache, '/other-unpaged'), kept(cache, '/small')]).toEqual(['/unpaged', '/other-unpaged', '/small']);
+    cache.stockChanged([7, 1500]);
+    expect([kept(cache, '/unpaged'), kept(cache, '/other-unpaged'), kept(cache, '/small')]).toEqual([undefined, '/other-unpaged', undefined]);
+    for (const id of [2001, 3000, 5000]) {
+      keepNow(cache, '/other-unpaged', [...range(2001, 500), 5000, ...range(2501, 500)]);
+      cache.stockChanged([id]);
+      expect(kept(cache, '/other-unpaged')).toBeUndefined();
+    }
+    // Kept again holding others: what it held before no longer drops it.
+    keepNow(cache, '/unpaged', range(1, 1000));
+    keepNow(cache, '/unpaged', range(10_001, 1000));
+    cache.stockChanged([1]);
+    expect(kept(cache, '/unpaged')).toBe('/unpaged');
+  });
+
   it('still drops an answer after it got a compressed form, and forgets what an evicted answer held', () => {
     const cache = new AnswerCache(64 * 1024);
     const big = Buffer.alloc(10_000, 'a');

@@ -26,11 +26,32 @@ export type StockHolds = readonly number[] | 'any';
  */
 export type DerivedKey = string | number;
 
+/**
+ * A kept thing holding this many products or more (an unpaged list of up to 1,000) is looked through, its ids
+ * sorted, when a stock changes: indexing it under each of its products, and unindexing it when it is pushed
+ * out, cost a fifth of such an answer's CPU with the cache on.
+ */
+const INDEXED_HOLDS_MAX = 64;
+
+/** Whether sorted `ids` hold `id`. */
+function holdsId(ids: Int32Array, id: number): boolean {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ids[middle] as number) < id) low = middle + 1;
+    else high = middle;
+  }
+  return ids[low] === id;
+}
+
 /** Whose stock each kept thing (by key) holds, and the other way round: the keys holding each product, or any. */
 class StockIndex<K extends DerivedKey = string> {
   private readonly holdings = new Map<K, StockHolds>();
   private readonly byProduct = new Map<number, Set<K>>();
   private readonly anyStock = new Set<K>();
+  /** The things holding INDEXED_HOLDS_MAX products or more, with their ids sorted. */
+  private readonly many = new Map<K, Int32Array>();
 
   holdsOf(key: K): StockHolds | undefined {
     return this.holdings.get(key);
@@ -39,6 +60,7 @@ class StockIndex<K extends DerivedKey = string> {
   hold(key: K, holds: StockHolds): void {
     this.holdings.set(key, holds);
     if (holds === 'any') return void this.anyStock.add(key);
+    if (holds.length >= INDEXED_HOLDS_MAX) return void this.many.set(key, Int32Array.from(holds).sort());
     for (const id of holds) {
       const keys = this.byProduct.get(id);
       if (keys) keys.add(key);
@@ -51,6 +73,7 @@ class StockIndex<K extends DerivedKey = string> {
     if (holds === undefined) return;
     this.holdings.delete(key);
     if (holds === 'any') return void this.anyStock.delete(key);
+    if (this.many.delete(key)) return;
     for (const id of holds) {
       const keys = this.byProduct.get(id);
       keys?.delete(key);
@@ -62,6 +85,7 @@ class StockIndex<K extends DerivedKey = string> {
   holding(productIds: readonly number[]): Set<K> {
     const keys = new Set(this.anyStock);
     for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) keys.add(key);
+    for (const [key, ids] of this.many) if (productIds.some((id) => holdsId(ids, id))) keys.add(key);
     return keys;
   }
 }
