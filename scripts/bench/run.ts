@@ -46,7 +46,7 @@ import { fetchRequest, type Journey, type JourneyResult, quantile, walkJourneys 
 import { seedBenchOrders } from './orders.ts';
 import { defaultEngine, throwawayDatabase } from './throwaway-database.ts';
 import { seedVariantProduct, VARIANT_PRODUCT_SLUG } from './variant-product.ts';
-import { type BenchRequest, variedWorkloads } from './workloads.ts';
+import { type BenchRequest, requestsLua, variedWorkloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -204,17 +204,7 @@ function runWrk(
   }
   if (options.requests) {
     // Many distinct requests, each connection walking the list from its own random start.
-    const prefix = new URL(url).pathname;
-    const formatted = options.requests.map(
-      (request) =>
-        `wrk.format("${request.method ?? (request.body === undefined ? 'GET' : 'POST')}", ${JSON.stringify(prefix + request.path)}, ${luaTable({
-          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...request.headers,
-        })}, ${request.body === undefined ? 'nil' : JSON.stringify(request.body)})`,
-    );
-    lua.push(`local requests = {}`, 'init = function()', ...formatted.map((line) => `  requests[#requests + 1] = ${line}`), 'end');
-    lua.push('math.randomseed(os.time() + math.floor(os.clock() * 1000000))');
-    lua.push('local i = nil', 'request = function() i = (i or math.random(1, #requests)) % #requests + 1; return requests[i] end');
+    lua.push(...requestsLua(new URL(url).pathname, options.requests));
   }
   if (lua.length > 0) {
     const script = join(tmpdir(), `emporium-wrk-${process.pid}.lua`);
@@ -253,8 +243,6 @@ async function quiet(pid: number): Promise<void> {
     last = now;
   }
 }
-
-const luaTable = (record: Record<string, string>) => `{${Object.entries(record).map(([key, value]) => `[${JSON.stringify(key)}] = ${JSON.stringify(value)}`).join(', ')}}`;
 
 /** The resident memory (MB) of a process and its children. */
 function rssMb(pid: number): number {

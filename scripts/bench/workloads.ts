@@ -11,6 +11,31 @@ export interface BenchRequest {
   headers?: Record<string, string>;
 }
 
+const luaTable = (record: Record<string, string>) => `{${Object.entries(record).map(([key, value]) => `[${JSON.stringify(key)}] = ${JSON.stringify(value)}`).join(', ')}}`;
+
+/**
+ * A wrk script's lines asking `requests` (their paths after `prefix`), each connection walking the list from
+ * its own random start. They are made in init(): made before it, they would lack the Host header.
+ */
+export function requestsLua(prefix: string, requests: readonly BenchRequest[]): string[] {
+  const formatted = requests.map(
+    (request) =>
+      `wrk.format("${request.method ?? (request.body === undefined ? 'GET' : 'POST')}", ${JSON.stringify(prefix + request.path)}, ${luaTable({
+        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...request.headers,
+      })}, ${request.body === undefined ? 'nil' : JSON.stringify(request.body)})`,
+  );
+  return [
+    'local requests = {}',
+    'init = function()',
+    ...formatted.map((line) => `  requests[#requests + 1] = ${line}`),
+    'end',
+    'math.randomseed(os.time() + math.floor(os.clock() * 1000000))',
+    'local i = nil',
+    'request = function() i = (i or math.random(1, #requests)) % #requests + 1; return requests[i] end',
+  ];
+}
+
 export interface Workload {
   name: string;
   requests: BenchRequest[];

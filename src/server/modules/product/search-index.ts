@@ -100,13 +100,13 @@ const BITS_IN = new Uint8Array(65_536);
 for (let value = 1; value < 65_536; value++) BITS_IN[value] = (BITS_IN[value >> 1] as number) + (value & 1);
 const bitCount = (bits: number) => (BITS_IN[bits & 0xffff] as number) + (BITS_IN[bits >>> 16] as number);
 
+const setBit = (into: Int32Array, position: number) => {
+  into[position >>> 5] = (into[position >>> 5] as number) | (1 << (position & 31));
+};
+
 /** Sets the bits of a posting list's positions (entry >> shift; only odd entries, those in the name: `nameOnly`). */
 function setPositions(into: Int32Array, list: Int32Array, shift: number, nameOnly: boolean): Int32Array {
-  for (const entry of list) {
-    if (nameOnly && (entry & 1) === 0) continue;
-    const position = entry >> shift;
-    into[position >>> 5] = (into[position >>> 5] as number) | (1 << (position & 31));
-  }
+  for (const entry of list) if (!nameOnly || (entry & 1) === 1) setBit(into, entry >> shift);
   return into;
 }
 /**
@@ -379,7 +379,7 @@ export class SearchIndex {
   private bitsetOf(term: Term): Int32Array {
     if (term.bits) return term.bits;
     const name = `${term.kind} ${term.nameOnly ? 'name' : 'any'} ${term.key}`;
-    return this.bitsets.get(name) ?? this.keepBitset(name, setPositions(new Int32Array(Math.ceil(this.ids.length / 32)), term.list, term.shift, term.nameOnly));
+    return this.bitsets.get(name) ?? this.keepBitset(name, setPositions(new Int32Array(this.bitsetLength), term.list, term.shift, term.nameOnly));
   }
 
   /** The products whose name holds `word` (a short one, with no trigram to look it up by): each name looked at once, then kept. */
@@ -387,13 +387,18 @@ export class SearchIndex {
     const name = `names holding ${word}`;
     let bits = this.bitsets.get(name);
     if (!bits) {
-      const made = new Int32Array(Math.ceil(this.ids.length / 32));
+      const made = new Int32Array(this.bitsetLength);
       this.names.forEach((productName, position) => {
-        if (productName.includes(word)) made[position >>> 5] = (made[position >>> 5] as number) | (1 << (position & 31));
+        if (productName.includes(word)) setBit(made, position);
       });
       bits = this.keepBitset(name, made);
     }
     return { kind: 'names holding', key: word, list: NONE, shift: 1, nameOnly: true, bits };
+  }
+
+  /** How many numbers a bitset of the products takes (32 products to a number). */
+  private get bitsetLength(): number {
+    return Math.ceil(this.ids.length / 32);
   }
 
   /** Long posting lists as bitsets, the oldest dropped past BITSETS_MAX_BYTES. */
@@ -413,7 +418,7 @@ export class SearchIndex {
   /** Per-search work space, kept with the index (searches run one at a time): a zeroed bitset (`part`); the words that may hold matches (`at`), with their matches, the rank's parts and a term's bits at each. */
   private scratch: Record<'part' | 'at' | 'match' | 'wholeInName' | 'insideName' | 'wholeAnywhere' | 'bits', Int32Array> | undefined;
   private scratchFor() {
-    const words = Math.ceil(this.ids.length / 32);
+    const words = this.bitsetLength;
     this.scratch ??= {
       part: new Int32Array(words),
       at: new Int32Array(words),
