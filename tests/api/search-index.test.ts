@@ -7,6 +7,14 @@ import { createProductService, noDerived, indexBuildDelay, type Derived } from '
 import { searchIndexRows } from '../../src/server/modules/product/repo.ts';
 import { SearchIndex } from '../../src/server/modules/product/search-index.ts';
 import type { KeptIndex } from '../../src/server/plugins/answer-cache/store.ts';
+import { oneTypoApart, wordCounts } from '../../src/domain/typo.ts';
+
+/** Derived values computed each time, with `index` as the built search index. */
+const indexed = (index: SearchIndex): Derived =>
+  Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
+    many: noDerived.many,
+    index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => ({ value: index as unknown as T, building: Promise.resolve(index as unknown as T) }),
+  });
 
 /**
  * The search index kept in memory (decision record 0024) answers every search exactly as the queries do:
@@ -40,6 +48,9 @@ describe('search index: the same answers as the queries', () => {
     'gard', 'garden hose', 'ünï', 'tëst', 'ωmega', 'привет', 'hdtv', 'tv', 'stand', 'x2', 'v2', 'secret', 'zzz',
     'pocket computer', 'line', 'year', 'choice', 'noise cancelling', 'cancel', 'Stand Phone', 'st ph', 'mug café',
     'headphonez', 'lampp', 'o', 'and', 'oak', 'ing', 'lamp lamp', 'phone stand phone', 'ph ph', 'stand st',
+    // Typos (a search that finds nothing as typed is corrected): a letter missing, one too many, one wrong,
+    // two swapped; in a category's name; two words; one that is no word's.
+    'hedphones', 'wireles', 'routter', 'smartphome', 'outdor', 'gardn hose', 'cotten', 'runnner stand', 'qwxzvb',
   ];
 
   beforeAll(async () => {
@@ -89,15 +100,8 @@ describe('search index: the same answers as the queries', () => {
   });
 
   it('answers each word unpaged and by page as the queries do', async () => {
-    const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
-      many: noDerived.many,
-      index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => {
-        const value = index as unknown as T;
-        return { value, building: Promise.resolve(value) };
-      },
-    });
     const byQueries = createProductService(t.database.db, noDerived, { searchIndex: false });
-    const byIndex = createProductService(t.database.db, kept);
+    const byIndex = createProductService(t.database.db, indexed(index));
     let found = 0;
     for (const query of queries) {
       for (const page of [undefined, 1, 2]) {
@@ -115,6 +119,45 @@ describe('search index: the same answers as the queries', () => {
     }
     // The words do find things (the comparison is not of empty answers).
     expect(found).toBeGreaterThan(80);
+  });
+
+  it("finds every word of the catalogue one typo from a word, with how many products hold it", () => {
+    // Every word of the listed products' names and descriptions (as the search splits them), counted once per product.
+    const listed = catalogue.filter((item) => !item.draft);
+    const perProduct = listed.flatMap((item) => [...new Set(`${item.name} ${item.description}`.toLowerCase().match(/[\p{L}\p{N}]+/gu))]);
+    const words = wordCounts(perProduct);
+    const byHand = (word: string) =>
+      [...words].filter(([candidate]) => Array.from(candidate).length >= 4 && oneTypoApart(word, candidate)).sort();
+    const tried = ['lampp', 'hedphones', 'phon', 'phonez', 'stnad', 'suport', 'kafee', 'creme', 'crème', 'tëstt', 'привт', '12354', 'runs', 'zzzzz'];
+    let found = 0;
+    for (const word of tried) {
+      const near = index.wordsOneTypoFrom(word);
+      expect({ word, near: [...(near ?? [])].sort() }).toEqual({ word, near: byHand(word) });
+      found += near?.length ?? 0;
+    }
+    // Not all empty: lamp (2 products), headphones, phone and phones, stand…
+    expect(index.wordsOneTypoFrom('lampp')).toEqual([['lamp', 2]]);
+    expect(found).toBeGreaterThan(8);
+  });
+
+  it('leaves the words one typo away to the database when the catalogue writes with more than 128 characters', async () => {
+    const row = (id: number, name: string) => ({ id, categoryId: 1, name, description: '', nameLexemes: '', descriptionLexemes: '' });
+    const build = (names: string[]) => SearchIndex.build(async (after) => (after ? [] : names.map((name, at) => row(at + 1, name))));
+    const letters = (from: number, count: number) => Array.from({ length: count }, (_, at) => String.fromCodePoint(from + at)).join('');
+    // 128 characters of CJK: one word of them, and "lamp".
+    const fits = await build([letters(0x4e00, 124), 'lamp']);
+    expect(fits.wordsOneTypoFrom('lampp')).toEqual([['lamp', 1]]);
+    const tooMany = await build([letters(0x4e00, 125), 'lamp']);
+    expect(tooMany.wordsOneTypoFrom('lampp')).toBeUndefined();
+  });
+
+  it('corrects a typo the vocabulary query misses: two letters swapped in a short word, a word inside an address', async () => {
+    const byIndex = createProductService(t.database.db, indexed(index));
+    const byQueries = createProductService(t.database.db, noDerived, { searchIndex: false });
+    for (const [typo, word] of [['pokcet', 'pocket'], ['suport', 'support']] as const) {
+      expect((await byIndex.search(typo, 1)).correctedTo).toBe(word);
+      expect((await byQueries.search(typo, 1)).correctedTo).toBeUndefined();
+    }
   });
 
   it('follows the catalogue: a product added, renamed, hidden or deleted is searched as it is now', async () => {
@@ -188,12 +231,8 @@ describe('search index: the same answers as the queries, 300 products', () => {
 
   it('answers each word unpaged and by page, deep ones too, as the queries do', async () => {
     expect(index.size).toBe(294);
-    const kept: Derived = Object.assign(<T>(_key: string, compute: () => Promise<T>) => compute(), {
-      many: noDerived.many,
-      index: <T>(_key: string, _build: (stale: () => boolean) => Promise<T>): KeptIndex<T> => ({ value: index as unknown as T, building: Promise.resolve(index as unknown as T) }),
-    });
     const byQueries = createProductService(t.database.db, noDerived, { searchIndex: false });
-    const byIndex = createProductService(t.database.db, kept);
+    const byIndex = createProductService(t.database.db, indexed(index));
     let found = 0;
     for (const query of queries) {
       for (const page of [undefined, 1, 2, 7, 30]) {

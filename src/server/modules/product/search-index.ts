@@ -84,6 +84,11 @@ class FrozenPostings {
     const slot = this.slots.get(key);
     return slot === undefined ? undefined : this.values.subarray(this.starts[slot], this.starts[slot + 1]);
   }
+  /** How many entries a key's list has (0: none). */
+  count(key: string): number {
+    const slot = this.slots.get(key);
+    return slot === undefined ? 0 : (this.starts[slot + 1] as number) - (this.starts[slot] as number);
+  }
   keys(): IterableIterator<string> {
     return this.slots.keys();
   }
@@ -122,6 +127,9 @@ interface Term {
   bits?: Int32Array;
 }
 const NONE = new Int32Array(0);
+
+/** Past this many characters in the catalogue's words, a word's neighbours one typo away are too many to look up. */
+const TYPO_ALPHABET_MAX = 128;
 
 /** Build steps yield to the event loop every this many products, so other requests are answered meanwhile. */
 const BUILD_SLICE = 2_000;
@@ -227,6 +235,53 @@ export class SearchIndex {
       if (run.includes(word)) found.push(run);
     }
     return found;
+  }
+
+  /**
+   * The catalogue's words one typo from `word` (lower case), with how many listed products hold each: the
+   * runs of letters and digits of the names and descriptions, 4 to 100 characters (as the vocabulary of
+   * repo.wordsLike), found by looking up every text one letter missing, one too many, one wrong or two
+   * neighbours swapped (domain/typo.ts's oneTypoApart), over the characters the catalogue's words use.
+   * Undefined when those are more than TYPO_ALPHABET_MAX (a word's neighbours would be too many to try).
+   */
+  wordsOneTypoFrom(word: string): Array<readonly [string, number]> | undefined {
+    const alphabet = this.alphabet();
+    if (!alphabet) return undefined;
+    const letters = Array.from(word);
+    // The word before and from each place.
+    const before = letters.map((_letter, at) => letters.slice(0, at).join(''));
+    const from = letters.map((_letter, at) => letters.slice(at).join(''));
+    before.push(word);
+    from.push('');
+    const found = new Map<string, number>();
+    const tryWord = (candidate: string) => {
+      const products = this.runs.count(candidate);
+      if (products > 0 && candidate !== word) found.set(candidate, products);
+    };
+    for (let at = 0; at <= letters.length; at++) {
+      // A letter more here; then this letter left out, wrong, or swapped with the next.
+      for (const letter of alphabet) tryWord((before[at] as string) + letter + (from[at] as string));
+      if (at === letters.length) continue;
+      tryWord((before[at] as string) + (from[at + 1] as string));
+      for (const letter of alphabet) tryWord((before[at] as string) + letter + (from[at + 1] as string));
+      if (at + 1 < letters.length) tryWord((before[at] as string) + (letters[at + 1] as string) + (letters[at] as string) + (from[at + 2] as string));
+    }
+    return [...found].filter(([candidate]) => {
+      const length = Array.from(candidate).length;
+      return length >= 4 && length <= 100;
+    });
+  }
+
+  /** The characters of the catalogue's words, found on first use; null when more than TYPO_ALPHABET_MAX. */
+  private alphabetFound: string[] | null | undefined;
+  private alphabet(): string[] | null {
+    if (this.alphabetFound !== undefined) return this.alphabetFound;
+    const characters = new Set<string>();
+    for (const run of this.runList) {
+      for (const character of run) characters.add(character);
+      if (characters.size > TYPO_ALPHABET_MAX) return (this.alphabetFound = null);
+    }
+    return (this.alphabetFound = [...characters]);
   }
 
   /**

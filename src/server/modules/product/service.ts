@@ -16,7 +16,7 @@ import { toAuditProduct } from './mapper.ts';
 import * as repo from './repo.ts';
 import * as variants from './variants-repo.ts';
 import type { ProductSort } from '../../../domain/product-sort.ts';
-import { correctWord, TYPO_MIN_LENGTH } from '../../../domain/typo.ts';
+import { correctWord, TYPO_MIN_LENGTH, wordCounts } from '../../../domain/typo.ts';
 import { LRUCache } from 'lru-cache';
 import type { DerivedKey, KeptIndex } from '../../plugins/answer-cache/store.ts';
 import { SearchIndex, type Stems } from './search-index.ts';
@@ -141,7 +141,7 @@ function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: ()
  * they can be (stems.ts), else asked of the database; the last ones asked kept.
  */
 const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
-async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
+export async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
   const found = words.filter((word) => !stemsKept.has(word));
   if (found.length > 0 && (await stemsAgree(db))) {
     for (const word of found) {
@@ -306,6 +306,17 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
   }
 
   /**
+   * The catalogue's words a misspelt `word` may have come from, with how common each is: from the search
+   * index when it is built (every word one typo away, and the category names' words), else queried.
+   */
+  async function typoCandidates(word: string): Promise<Iterable<readonly [string, number]>> {
+    const index = options.searchIndex === false ? undefined : await builtIndex(SEARCH_INDEX_KEY, buildSearchIndex);
+    const near = index?.wordsOneTypoFrom(word);
+    if (!near) return repo.wordsLike(db, word, TYPO_CANDIDATES);
+    return [...near, ...wordCounts((await categoryNames()).map((category) => category.name))];
+  }
+
+  /**
    * Matches best first, newest first within each rank. How many matches each rank has, with each rank's
    * first SEARCH_KEPT_IDS ids in order for the unpaged answer, is found once (one pass) and kept until the
    * catalogue changes, even with no answer cache (AnswerCache.derived): asked again, the unpaged answer reads
@@ -394,9 +405,7 @@ export function createProductService(db: Db, derived: Derived = noDerived, optio
       // Kept until the catalogue changes, even with no answer cache: a repeated miss asks nothing again.
       const corrected = await derived(`search-correction ${words.join(' ')}`, async () => {
         const fixed = await Promise.all(
-          words.map(async (word) =>
-            Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await repo.wordsLike(db, word, TYPO_CANDIDATES)) ?? word) : word,
-          ),
+          words.map(async (word) => (Array.from(word).length >= TYPO_MIN_LENGTH ? (correctWord(word, await typoCandidates(word)) ?? word) : word)),
         );
         return fixed.some((word, index) => word !== words[index]) ? fixed : null;
       }, (fixed) => 64 + (fixed?.join(' ').length ?? 0) * 2);
