@@ -22,7 +22,7 @@ import type { DerivedKey, KeptIndex } from '../../plugins/answer-cache/store.ts'
 import { SearchIndex, type Stems } from './search-index.ts';
 import { ListIndex } from './list-index.ts';
 import { writeProductJson } from './product-json.ts';
-import { stemsAgree, stemsHere } from './stems.ts';
+import { stemmerOf, stemsHere } from './stems.ts';
 
 /*
  * Products in bulk, for the catalogue CSV (export and import): other modules read and write them through
@@ -143,9 +143,10 @@ function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: ()
 const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
 export async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
   const found = words.filter((word) => !stemsKept.has(word));
-  if (found.length > 0 && (await stemsAgree(db))) {
+  const stemmer = found.length > 0 ? await stemmerOf(db) : null;
+  if (stemmer) {
     for (const word of found) {
-      const here = stemsHere(word);
+      const here = stemsHere(word, stemmer);
       if (here) stemsKept.set(word, here);
     }
   }
