@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw } from '../setup/raw-http.ts';
 import { type Answer, answerBytes, bodyOf, formFor, makeAnswer, ownBytes, replyWith, writeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
+import { appendVary } from '../../src/server/lib/http-cache.ts';
 
 /** What a kept answer is (answer.ts): its bytes, headers, ETag, forms, and how it is sent again. */
 
@@ -262,5 +263,21 @@ describe('a kept answer sent through Fastify (its hooks)', { timeout: 5_000 }, (
     expect(revalidated.status).toBe(304);
     expect(revalidated.body.length).toBe(0);
     expect(revalidated.headers.etag).toBe(big.etag);
+  });
+});
+
+describe('appendVary', () => {
+  it('merges Vary values: each name once, the first spelling, in order; * alone', () => {
+    expect(appendVary('Origin', 'Accept-Encoding')).toBe('Origin, Accept-Encoding');
+    expect(appendVary('Origin, accept-encoding', 'Accept-Encoding')).toBe('Origin, accept-encoding');
+    expect(appendVary(undefined, ' Accept-Encoding ,, Origin')).toBe('Accept-Encoding, Origin');
+    expect(appendVary('Origin', '*')).toBe('*');
+    expect(appendVary(undefined, undefined)).toBe('');
+  });
+
+  it('gives the same merges once it has seen more values than it keeps', () => {
+    for (let n = 0; n < 600; n++) expect(appendVary(`X-Name-${n}`, 'Accept-Encoding')).toBe(`X-Name-${n}, Accept-Encoding`);
+    expect(appendVary('Origin', 'origin, Accept-Encoding')).toBe('Origin, Accept-Encoding');
+    expect(appendVary('Origin', 'origin, Accept-Encoding')).toBe('Origin, Accept-Encoding');
   });
 });

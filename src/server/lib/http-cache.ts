@@ -19,6 +19,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
 
 /** `Vary` values merged: each name once (the first spelling kept), in the order first given; `*` stays alone. */
 export function appendVary(...values: Array<string | undefined>): string {
+  // A shop's replies have a few Vary values: their merges are worked out once each.
+  const key = values.join('\n');
+  const known = mergedVary.get(key);
+  if (known !== undefined) return known;
+  const merged = mergeVary(values);
+  if (mergedVary.size >= MERGED_VARY_MAX) mergedVary.clear();
+  mergedVary.set(key, merged);
+  return merged;
+}
+const mergedVary = new Map<string, string>();
+const MERGED_VARY_MAX = 256;
+
+function mergeVary(values: ReadonlyArray<string | undefined>): string {
   const names: string[] = [];
   const known = new Set<string>();
   for (const value of values) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
@@ -45,7 +45,8 @@ export function ownBytes(bytes: Buffer): Buffer {
 /** The answer to keep for a body Fastify is about to send, with the headers it was given (not the per-request ones). */
 export function makeAnswer(key: string, body: Buffer, replyHeaders: ReplyHeaders): Answer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(replyHeaders)) {
+  for (const name in replyHeaders) {
+    const value = replyHeaders[name];
     if (value === undefined || PER_REQUEST_HEADERS.test(name)) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
@@ -56,7 +57,7 @@ export function makeAnswer(key: string, body: Buffer, replyHeaders: ReplyHeaders
   // Appended to what the route's plugins said (CORS: Origin), never instead of it.
   if (compressible) headers.vary = appendVary(headers.vary, 'Accept-Encoding');
   const given = replyHeaders.etag;
-  const etag = typeof given === 'string' ? given : `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const etag = typeof given === 'string' ? given : `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
   return { key, body: ownBytes(body), compressible, etag, headers: { ...headers, etag }, raw: {} };
 }
 
