@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type Answer, answerBytes, bodyOf, makeAnswer } from '../../src/server/plugins/answer-cache/answer.ts';
 import type { AnswerRequest } from '../../src/server/plugins/answer-cache/keys.ts';
-import { AnswerCache, DERIVED_MAX_BYTES, FOLLOW_MAX_MS, type Flight, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
+import { AnswerCache, DERIVED_MAX_BYTES, FOLLOW_MAX_MS, type Flight, LARGE_ANSWER_BYTES, STOCK_MOVES_MAX } from '../../src/server/plugins/answer-cache/store.ts';
 
 /** The answer cache's store (store.ts): its budget, generations, single flight, derived values and indexes. */
 
@@ -35,6 +35,25 @@ describe('the answer budget', () => {
     expect(answer?.body.length).toBe(fits + 1); // answered, not kept
     expect(cache.lookup(get('/q'))).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps a large answer (64 kB or more) from its second ask, a smaller one from its first', () => {
+    const cache = new AnswerCache(64 * 1024 * 1024);
+    const large = Buffer.alloc(LARGE_ANSWER_BYTES, 'l');
+    const small = Buffer.alloc(LARGE_ANSWER_BYTES - 1, 's');
+    cache.keep(get('/small'), undefined, small, text, cache.generation);
+    expect(cache.lookup(get('/small'))?.body.length).toBe(small.length);
+    // Answered the first time, not kept; kept the second time; asked once each, others are not.
+    expect(cache.keep(get('/large'), undefined, large, text, cache.generation)?.body.length).toBe(large.length);
+    expect(cache.lookup(get('/large'))).toBeUndefined();
+    cache.keep(get('/other'), undefined, large, text, cache.generation);
+    cache.keep(get('/large'), undefined, large, text, cache.generation);
+    expect(cache.lookup(get('/large'))?.body.length).toBe(large.length);
+    expect(cache.lookup(get('/other'))).toBeUndefined();
+    // A change drops it; asked again, it was asked before: kept at once.
+    cache.invalidate();
+    cache.keep(get('/other'), undefined, large, text, cache.generation);
+    expect(cache.lookup(get('/other'))?.body.length).toBe(large.length);
   });
 
   it('counts a compressed form once it is made, only for the answer it keeps', () => {

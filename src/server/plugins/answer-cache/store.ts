@@ -33,6 +33,11 @@ export type DerivedKey = string | number;
  */
 const INDEXED_HOLDS_MAX = 64;
 
+/** An answer of this many bytes or more is kept only when asked for a second time (`AnswerCache.admits`). */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
+/** How many large answers' keys are remembered as asked for once. */
+const SEEN_LARGE_MAX = 10_000;
+
 /** Whether sorted `ids` hold `id`. */
 function holdsId(ids: Int32Array, id: number): boolean {
   let low = 0;
@@ -244,8 +249,9 @@ export class AnswerCache {
   /**
    * The one writer: keeps the answer Fastify is sending to `request` (a 200 of a cacheable route), unless
    * the request names no answer (answerKey), its address has query parameters the route does not declare
-   * (`querySchema`), or the catalogue changed since its data were read (`generation` is the one when it
-   * was looked up). Returns the answer to send (kept or not), or null when the request names none.
+   * (`querySchema`), the catalogue changed since its data were read (`generation` is the one when it
+   * was looked up), or it is large and asked for the first time (`admits`). Returns the answer to send
+   * (kept or not), or null when the request names none.
    */
   keep(
     request: AnswerRequest,
@@ -260,12 +266,27 @@ export class AnswerCache {
     // Stryker disable next-line StringLiteral: a request without an address names no answer (key null) before its address is read
     if (key === null || !keepableQuery(request.url ?? '', querySchema)) return null;
     const answer = makeAnswer(key, body, headers);
-    if (this.enabled && generation === this.generation && this.stockFresh(holds, stockSeen)) {
+    if (this.enabled && generation === this.generation && this.stockFresh(holds, stockSeen) && this.admits(key, body.length)) {
       this.entries.set(key, answer);
       this.holders.hold(key, holds);
     }
     return answer;
   }
+
+  /**
+   * Whether an answer of `bytes` may be kept now: a small one always; a large one (LARGE_ANSWER_BYTES, an
+   * unpaged list) only when it was asked for before (its key is remembered the first time, among the last
+   * SEEN_LARGE_MAX). A crawl of many distinct large answers would otherwise keep each and push it out
+   * before it is asked again, the kept bytes making the garbage collector mark the whole heap every half
+   * second (2.8 against 1.3 ms of CPU per unpaged answer); an answer asked twice is kept from then on.
+   */
+  private admits(key: string, bytes: number): boolean {
+    if (bytes < LARGE_ANSWER_BYTES) return true;
+    if (this.seenLarge.delete(key)) return true;
+    this.seenLarge.set(key, true);
+    return false;
+  }
+  private readonly seenLarge = new LRUCache<string, true>({ max: SEEN_LARGE_MAX });
 
   /**
    * A miss (after `lookup`), so that concurrent misses for one answer run its queries once. The request
@@ -412,8 +433,11 @@ export class AnswerCache {
   ): Promise<(T | undefined)[]> {
     const generation = this.generation;
     const stock = this.stockChanges;
+    // A long list (an unpaged answer) looks its values up without marking them as just used: marking 1,000
+    // cost four times the lookups (a fifth of an unpaged answer's CPU). What pages use stays marked.
+    const look = keys.length >= INDEXED_HOLDS_MAX ? (key: K) => this.derivedValues.peek(key) : (key: K) => this.derivedValues.get(key);
     const found = keys.map((key) => {
-      const known = this.listening ? this.derivedValues.get(key) : undefined;
+      const known = this.listening ? look(key) : undefined;
       const kept =
         known !== undefined &&
         'value' in known &&
