@@ -131,6 +131,12 @@ const NONE = new Int32Array(0);
 /** Past this many characters in the catalogue's words, a word's neighbours one typo away are too many to look up. */
 const TYPO_ALPHABET_MAX = 128;
 
+/**
+ * How many words of the bitset (32 products each, those holding matches) a search first works out its
+ * ranks on, then more: a window within the best rank's matches among them is answered from them alone.
+ */
+const PREFIX_SLOTS = [8, 64];
+
 /** Build steps yield to the event loop every this many products, so other requests are answered meanwhile. */
 const BUILD_SLICE = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -343,50 +349,38 @@ export class SearchIndex {
       }
       count = kept;
     });
-    // `into` (at the words holding matches) as the products every one of `items` gives.
-    const every = <T>(into: Int32Array, items: readonly T[], terms: (item: T) => Term[]) => {
+    // `into` (at the first `slots` words holding matches) as the products every one of `items` gives.
+    const every = <T>(into: Int32Array, items: readonly T[], terms: (item: T) => Term[], slots: number) => {
       items.forEach((item, index) => {
-        this.unionAt(terms(item), at, count, index === 0 ? into : bits);
-        if (index > 0) for (let slot = 0; slot < count; slot++) into[slot] = (into[slot] as number) & (bits[slot] as number);
+        this.unionAt(terms(item), at, slots, index === 0 ? into : bits);
+        if (index > 0) for (let slot = 0; slot < slots; slot++) into[slot] = (into[slot] as number) & (bits[slot] as number);
       });
     };
     // The rank's parts. Every word's stem a whole stem of the name, and anywhere: none when a word has no
     // stem of its own (a stop word is left out of a tsquery; a word of two stems is never whole).
     const stemmed = words.filter((word) => stemOf(word).length > 0);
-    if (stemmed.length > 0 && stemmed.every((word) => stemOf(word).length === 1)) {
-      every(wholeInName, stemmed, (word) => [this.term('lexeme', stemOf(word)[0] as string, true)]);
-      every(wholeAnywhere, stemmed, (word) => [this.term('lexeme', stemOf(word)[0] as string, false)]);
-    } else {
-      wholeInName.fill(0, 0, count);
-      wholeAnywhere.fill(0, 0, count);
-    }
-    // Every word inside the name: a long word in one of its runs, a short word anywhere in it.
-    every(insideName, words, (word) => (isLong(word) ? this.runsHolding(word).map((run) => this.term('run', run, true)) : [this.namesHolding(word)]));
+    const whole = stemmed.length > 0 && stemmed.every((word) => stemOf(word).length === 1);
+    const rankParts = (slots: number) => {
+      if (whole) {
+        every(wholeInName, stemmed, (word) => [this.term('lexeme', stemOf(word)[0] as string, true)], slots);
+        every(wholeAnywhere, stemmed, (word) => [this.term('lexeme', stemOf(word)[0] as string, false)], slots);
+      } else {
+        wholeInName.fill(0, 0, slots);
+        wholeAnywhere.fill(0, 0, slots);
+      }
+      // Every word inside the name: a long word in one of its runs, a short word anywhere in it.
+      every(insideName, words, (word) => (isLong(word) ? this.runsHolding(word).map((run) => this.term('run', run, true)) : [this.namesHolding(word)]), slots);
+    };
     // The matches of a rank (4 × whole in the name + 2 × inside the name + whole anywhere) among 32 positions.
     const ofRank = (rank: number, slot: number) =>
       (match[slot] as number) &
       (rank & 4 ? (wholeInName[slot] as number) : ~(wholeInName[slot] as number)) &
       (rank & 2 ? (insideName[slot] as number) : ~(insideName[slot] as number)) &
       (rank & 1 ? (wholeAnywhere[slot] as number) : ~(wholeAnywhere[slot] as number));
-    const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-    for (let slot = 0; slot < count; slot++) {
-      const matched = match[slot] as number;
-      const all = (wholeInName[slot] as number) & (insideName[slot] as number) & (wholeAnywhere[slot] as number);
-      const any = (wholeInName[slot] as number) | (insideName[slot] as number) | (wholeAnywhere[slot] as number);
-      // Most words' matches are all of one rank, the best or the last.
-      if ((matched & all) === matched) counts[7] = (counts[7] as number) + bitCount(matched);
-      else if ((matched & any) === 0) counts[0] = (counts[0] as number) + bitCount(matched);
-      else for (let rank = 0; rank < 8; rank++) counts[rank] = (counts[rank] as number) + bitCount(ofRank(rank, slot));
-    }
-    // The window: ranks best first, positions (newest first) in order within each.
+    // The ids of a rank's matches among the first `slots` words, past `skip` of them, into `ids` (up to the window's limit).
     const ids: number[] = [];
-    let skip = window.offset;
-    for (let rank = 7; rank >= 0 && ids.length < window.limit; rank--) {
-      if (skip >= (counts[rank] as number)) {
-        skip -= counts[rank] as number;
-        continue;
-      }
-      for (let slot = 0; slot < count && ids.length < window.limit; slot++) {
+    const collect = (rank: number, slots: number, skip: number) => {
+      for (let slot = 0; slot < slots && ids.length < window.limit; slot++) {
         let members = ofRank(rank, slot);
         if (members === 0) continue;
         const size = bitCount(members);
@@ -401,6 +395,42 @@ export class SearchIndex {
           else ids.push(this.ids[(at[slot] as number) * 32 + 31 - Math.clz32(lowest)] as number);
         }
       }
+    };
+    // A first page often lies among the first matches of the best rank any match can have: the rank's parts
+    // are then worked out for the first words only (PREFIX_SLOTS), and the total counted from the matches.
+    // The best rank a match can have: whole (7) only when every word's stem is a whole stem of some product.
+    const best = whole && stemmed.every((word) => this.lexemes.count(stemOf(word)[0] as string) > 0) ? 7 : 2;
+    const wanted = window.offset + window.limit;
+    for (const prefix of PREFIX_SLOTS) {
+      if (prefix >= count || wanted > prefix * 32) break;
+      rankParts(prefix);
+      let found = 0;
+      for (let slot = 0; slot < prefix && found < wanted; slot++) found += bitCount(ofRank(best, slot));
+      if (found < wanted) continue;
+      collect(best, prefix, window.offset);
+      let total = 0;
+      for (let slot = 0; slot < count; slot++) total += bitCount(match[slot] as number);
+      return { total, ids };
+    }
+    rankParts(count);
+    const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let slot = 0; slot < count; slot++) {
+      const matched = match[slot] as number;
+      const all = (wholeInName[slot] as number) & (insideName[slot] as number) & (wholeAnywhere[slot] as number);
+      const any = (wholeInName[slot] as number) | (insideName[slot] as number) | (wholeAnywhere[slot] as number);
+      // Most words' matches are all of one rank, the best or the last.
+      if ((matched & all) === matched) counts[7] = (counts[7] as number) + bitCount(matched);
+      else if ((matched & any) === 0) counts[0] = (counts[0] as number) + bitCount(matched);
+      else for (let rank = 0; rank < 8; rank++) counts[rank] = (counts[rank] as number) + bitCount(ofRank(rank, slot));
+    }
+    // The window: ranks best first, positions (newest first) in order within each.
+    let skip = window.offset;
+    for (let rank = 7; rank >= 0 && ids.length < window.limit; rank--) {
+      if (skip >= (counts[rank] as number)) {
+        skip -= counts[rank] as number;
+        continue;
+      }
+      collect(rank, count, skip);
       skip = 0;
     }
     return { total: counts.reduce((sum, members) => sum + members, 0), ids };
