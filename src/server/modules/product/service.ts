@@ -141,7 +141,7 @@ function spacedBuild<T>(build: (stale: () => boolean) => Promise<T>): (stale: ()
  * they can be (stems.ts), else asked of the database; the last ones asked kept.
  */
 const stemsKept = new LRUCache<string, string[]>({ max: 20_000 });
-export async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
+async function stemsOf(db: Db, words: readonly string[]): Promise<Stems> {
   const found = words.filter((word) => !stemsKept.has(word));
   const stemmer = found.length > 0 ? await stemmerOf(db) : null;
   if (stemmer) {
