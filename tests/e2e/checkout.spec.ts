@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
+import { addToCart, expect, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 import { deliveryZone, tenPercentCode } from './shipping-zones.ts';
 
 const SCREENS = [
@@ -21,7 +21,7 @@ test.describe('the one-page checkout', () => {
       await signInBrowser(page, shopper);
 
       await page.goto(`/product/${product.slug}`);
-      await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
+      await addToCart(page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }));
       await page.goto('/cart');
       await page.getByRole('link', { name: 'Checkout with delivery' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, test as base, expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import type { Category } from '../../src/contract/category.ts';
@@ -184,6 +184,15 @@ export async function keptMailText(address: string, kind: string): Promise<strin
     )
     .not.toBe('');
   return found;
+}
+
+/**
+ * Clicks an ADD TO CART button and waits until the shop says the item is in the cart: the cart is the
+ * server's, and a page left before its answer (a `page.goto` at once) may lose the line.
+ */
+export async function addToCart(button: Locator): Promise<void> {
+  await button.click();
+  await expect(button.page().getByText('Item Added to cart')).toBeVisible();
 }
 
 /** Sign a browser in the way the app keeps its session: `auth` in localStorage. */

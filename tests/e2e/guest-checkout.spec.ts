@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, keptMailText, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
+import { addToCart, expect, keptMailText, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 import { deliveryZone, tenPercentCode } from './shipping-zones.ts';
 
 const SCREENS = [
@@ -35,7 +35,7 @@ test.describe('checkout without an account', () => {
 
       // Signed out: the product into the cart, then "Continue as guest": the one-page checkout.
       await page.goto(`/product/${product.slug}`);
-      await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
+      await addToCart(page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }));
       await page.goto('/cart');
       await expect(page.getByRole('button', { name: 'Please Login to checkout' })).toBeVisible();
       await page.getByRole('link', { name: 'Continue as guest' }).click();

@@ -11,7 +11,7 @@ import { type Page, request as apiRequest } from '@playwright/test';
 import type { Product } from '../../src/contract/product.ts';
 import { type FakeStripe, startFakeStripe } from '../setup/fake-stripe.ts';
 import { freePort } from '../setup/server-process.ts';
-import { ADMIN, expect, type Session, ShopApi, signInBrowser, test } from './fixtures.ts';
+import { addToCart, ADMIN, expect, type Session, ShopApi, signInBrowser, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,7 +56,7 @@ test.afterAll(async () => {
 async function orderByCard(page: Page, shopper: Session, product: Product): Promise<void> {
   await signInBrowser(page, shopper);
   await page.goto(`/product/${product.slug}`);
-  await page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }).click();
+  await addToCart(page.getByRole('article', { name: product.name, exact: true }).getByRole('button', { name: /ADD TO CART/ }));
   await page.goto('/cart');
   const summary = page.getByRole('complementary', { name: 'Cart Summary' });
   await summary.getByRole('radio', { name: /Card/ }).check();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type ShopApi, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
+import { addToCart, expect, type ShopApi, seriousA11yViolations, signInBrowser, test } from './fixtures.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -64,7 +64,7 @@ for (const size of WIDTHS) {
       const session = await shop.register();
       await signInBrowser(page, session);
       await page.goto(`/product/${product.slug}`);
-      await page.getByRole('button', { name: /ADD TO CART/ }).first().click();
+      await addToCart(page.getByRole('button', { name: /ADD TO CART/ }).first());
       for (const path of ['/cart', '/dashboard/user', '/dashboard/user/profile', '/dashboard/user/orders']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
